@@ -1,0 +1,6 @@
+"""``python -m compendium``: the same as the ``compendium`` command."""
+import sys
+
+from .cli import main
+
+sys.exit(main())

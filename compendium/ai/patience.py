@@ -1,0 +1,117 @@
+"""A patience player that sees only what the player sees (the view) and the legal moves.
+
+It scores each legal move by what it achieves: cards to the foundations, face-down cards turned
+up, spaces made for a king, the waste played off; it refuses moves that only shuffle cards
+between piles, so its games always end.  It drives the hint, the demo and the benchmark.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core.cards import Rank
+from ..games.patience.engine import Draw, Move, PatienceAction, PatienceView, PileKind, Redeal
+
+USELESS = -1000.0
+
+
+class PatienceHeuristic:
+    def score(self, game: Any, view: PatienceView, action: PatienceAction) -> float:
+        if isinstance(action, Draw):
+            return 1.0
+        if isinstance(action, Redeal):
+            return 0.5
+        if not isinstance(action, Move):
+            return USELESS
+        src, dst = view.pile(action.src), view.pile(action.dst)
+        moving = src.cards[-action.count:]
+        left = src.cards[:-action.count]
+        card = moving[0].face
+        if card is None:
+            return USELESS
+        uncovers = bool(left) and left[-1].face is None
+        hidden_below = sum(1 for c in left if c.face is None)
+        if dst.kind is PileKind.FOUNDATION:
+            return 100.0 + (20.0 if self._safe(view, card) else 0.0) + (10.0 if uncovers else 0.0)
+        if src.kind is PileKind.FOUNDATION:
+            return USELESS  # taking back only helps in rare end games; never as a hint
+        if src.kind is PileKind.TABLEAU:
+            if uncovers:
+                return 50.0 + hidden_below
+            if not left:
+                # Emptying a pile is worth it only if a king is waiting for the space and the
+                # card moved is not itself a king (that would shuffle a king between spaces).
+                if card.rank is Rank.KING:
+                    return USELESS
+                return 20.0 if self._king_waiting(view, action.src) else USELESS
+            if left and left[-1].face is not None and self._can_go_home(view, left[-1].face):
+                return 40.0  # splits a run to free a card for the foundations
+            return USELESS
+        if not dst.cards and card.rank is Rank.KING:
+            return 25.0
+        return 30.0  # from the waste or a reserve onto the tableau
+
+    @staticmethod
+    def _safe(view: PatienceView, card: Any) -> bool:
+        """A card is safe to send home when the cards that could still need it are already home."""
+        if card.rank <= Rank.TWO:
+            return True
+        tops = {p.cards[-1].face.suit: p.cards[-1].face.rank for p in view.piles
+                if p.kind is PileKind.FOUNDATION and p.cards and p.cards[-1].face is not None}
+        others = [tops.get(s, 0) for s in tops if s.colour != card.suit.colour]
+        opposite = [r for r in others]
+        return len(opposite) == 2 and min(opposite) >= card.rank - 1
+
+    @staticmethod
+    def _can_go_home(view: PatienceView, card: Any) -> bool:
+        for p in view.piles:
+            if p.kind is not PileKind.FOUNDATION:
+                continue
+            if not p.cards:
+                if card.rank is Rank.ACE:
+                    return True
+            elif p.cards[-1].face is not None and p.cards[-1].face.suit == card.suit \
+                    and p.cards[-1].face.rank == card.rank - 1:
+                return True
+        return False
+
+    @staticmethod
+    def _king_waiting(view: PatienceView, exclude: str) -> bool:
+        for p in view.piles:
+            if p.name == exclude or not p.cards:
+                continue
+            if p.kind is PileKind.WASTE and p.cards[-1].face is not None and p.cards[-1].face.rank is Rank.KING:
+                return True
+            if p.kind is PileKind.TABLEAU:
+                first_up = next((i for i, c in enumerate(p.cards) if c.face is not None), None)
+                if first_up and p.cards[first_up].face.rank is Rank.KING:  # type: ignore[union-attr]
+                    return True
+        return False
+
+    def best(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction]) -> PatienceAction | None:
+        """The best useful move, or ``None`` when nothing useful is left."""
+        scored = [(self.score(game, view, a), i, a) for i, a in enumerate(legal)]
+        scored = [s for s in scored if s[0] > USELESS]
+        if not scored:
+            return None
+        return max(scored, key=lambda s: (s[0], -s[1]))[2]
+
+
+class PatiencePlayer:
+    """The heuristic with a memory, for playing whole games (the demo, the benchmark): it stops
+    when a whole pass through the stock has brought no other move, so with unlimited passes a
+    lost game still ends."""
+
+    def __init__(self) -> None:
+        self.heuristic = PatienceHeuristic()
+        self._idle_turns = 0
+
+    def choose(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction]) -> PatienceAction | None:
+        action = self.heuristic.best(game, view, legal)
+        if isinstance(action, (Draw, Redeal)):
+            self._idle_turns += 1
+            in_hand = sum(len(p.cards) for p in view.piles if p.kind in (PileKind.STOCK, PileKind.WASTE))
+            if self._idle_turns > in_hand + 2:
+                return None
+        else:
+            self._idle_turns = 0
+        return action

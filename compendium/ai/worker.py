@@ -1,0 +1,44 @@
+"""The computer thinks in a separate process, so the table never freezes.
+
+Only views and legal action texts cross the process boundary: the worker never holds a state it
+could peek into.  ``decide`` is the function the worker runs; ``AIWorker`` owns the process.
+"""
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+
+def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None
+           ) -> tuple[int | None, dict[str, Any]]:
+    """Choose among ``legal`` (action values) from ``view``; return the index chosen (``None``:
+    nothing useful) and the player's notes.  The notes carry the player's memory between moves,
+    so the worker process itself stays stateless."""
+    from ..demo import make_player
+    from ..games.registry import get_game
+    game = get_game(game_id)
+    player = make_player(game)
+    if memory:
+        player.__dict__.update(memory)
+    action = player.choose(game, view, list(legal))
+    notes = {k: v for k, v in player.__dict__.items() if isinstance(v, (int, float, str, bool))}
+    return (None if action is None else list(legal).index(action)), notes
+
+
+class AIWorker:
+    """One worker process, started on first use (start-up of the application pays nothing)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+
+    def submit(self, game_id: str, view: Any, legal: tuple[Any, ...],
+               memory: dict[str, Any] | None) -> Future[tuple[int | None, dict[str, Any]]]:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool.submit(decide, game_id, view, legal, memory)
+
+    def shutdown(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None

@@ -1,0 +1,1 @@
+"""The Qt-free rules core: cards, the game protocol, sessions and records."""

@@ -1,0 +1,190 @@
+"""The game protocol shared by every game, the AI, the table, the demo and the tests.
+
+A game is a stateless object holding rules; states are immutable values.  ``apply`` returns a new
+state, so undo, replay, save files and search all follow from keeping a list of actions.
+
+Chance is explicit: when ``to_move`` returns ``Special.CHANCE`` the session asks the game for a
+chance action (a shuffle ``deal N`` or a throw of the dice) with ``chance_action(state, seed)`` and
+records it in the history like any other action, so a record replays without any random generator.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Generic, Mapping, Sequence, TypeVar
+
+from .cards import Card
+from .errors import IllegalAction, NotationError
+
+S = TypeVar("S")  # state
+A = TypeVar("A")  # action
+V = TypeVar("V")  # view
+
+Seat = int
+Options = Mapping[str, Any]
+
+
+class Special(Enum):
+    CHANCE = "chance"
+    TERMINAL = "terminal"
+
+
+class Family(Enum):
+    PATIENCE = "patience"
+    TRICK_TAKING = "trick-taking"
+    BANKING = "banking-gambling"
+    BOARD = "board"
+    DOMINOES = "dominoes"
+    PARLOUR = "parlour"
+    OTHER = "other"
+
+    @property
+    def title(self) -> str:
+        return {"patience": "Patience", "trick-taking": "Trick-taking games",
+                "banking-gambling": "Banking and gambling games", "board": "Board games",
+                "dominoes": "Dominoes", "parlour": "Parlour games", "other": "Round games"}[self.value]
+
+
+class Status(Enum):
+    REFERENCE = "reference"  # rules page only
+    PLAYABLE = "playable"    # meets the definition of done (DESIGN.md section 7)
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: str
+    name: str
+    family: Family
+    min_seats: int
+    max_seats: int
+    source: str                      # book and chapter, e.g. "Lady Cadogan, Illustrated Games of Patience"
+    aliases: tuple[str, ...] = ()
+    chance: str = "none"             # "none", "deal" or "dice"
+    information: str = "perfect"     # "perfect" or "hidden"
+    summary: str = ""                # one line for the library
+    parent: str | None = None        # the game this one is a variant of, if any
+
+
+@dataclass(frozen=True, slots=True)
+class ViewCard:
+    """A card as one seat sees it: a physical id that reveals nothing, and the face or ``None``."""
+
+    id: int
+    face: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreEvent:
+    """Something that scored, with the law that says so."""
+
+    seat: Seat
+    points: int
+    text: str
+    rule: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The end of a game: a result per seat (1 win, 0 loss, 0.5 shared) and why."""
+
+    results: tuple[float, ...]
+    reason: str
+    rule: str | None = None
+    scores: tuple[int, ...] = ()
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        best = max(self.results)
+        return tuple(i for i, r in enumerate(self.results) if r == best and r > 0)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts, with its default, the values allowed and a label for the menu."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    label: str
+    help: str = ""
+    labels: tuple[str, ...] = field(default=())  # labels for the choices, if not str(choice)
+
+
+class Game(ABC, Generic[S, A, V]):
+    """The rules of one game.  Subclasses set ``info`` and ``option_specs``."""
+
+    info: GameInfo
+    option_specs: tuple[OptionSpec, ...] = ()
+
+    # -- options ----------------------------------------------------------------------------
+    def resolve_options(self, options: Options | None = None) -> dict[str, Any]:
+        """Defaults filled in and every value checked; a bad option raises ``NotationError``."""
+        given = dict(options or {})
+        out: dict[str, Any] = {}
+        for spec in self.option_specs:
+            value = given.pop(spec.name, spec.default)
+            if value not in spec.choices:
+                allowed = ", ".join(repr(c) for c in spec.choices)
+                raise NotationError(f"option {spec.name}={value!r} is not one of {allowed}")
+            out[spec.name] = value
+        if given:
+            raise NotationError(f"{self.info.name} has no option {', '.join(sorted(given))}")
+        return out
+
+    # -- the protocol -----------------------------------------------------------------------
+    @abstractmethod
+    def initial_state(self, options: Options | None = None) -> S: ...
+
+    @abstractmethod
+    def to_move(self, state: S) -> Seat | Special: ...
+
+    @abstractmethod
+    def legal_actions(self, state: S, seat: Seat) -> Sequence[A]: ...
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> S:
+        """The state after ``action``; raises ``IllegalAction`` citing the rule when it is not legal."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> V:
+        """What ``seat`` may see (``None``: a spectator).  Never contains a hidden face."""
+
+    @abstractmethod
+    def action_to_str(self, action: A) -> str: ...
+
+    @abstractmethod
+    def action_from_str(self, state: S, text: str) -> A:
+        """Parse an action's text form; raises ``NotationError`` quoting the text."""
+
+    def chance_action(self, state: S, seed: int) -> A:
+        """The chance outcome drawn with ``seed`` where ``to_move`` is ``Special.CHANCE``."""
+        raise IllegalAction(f"{self.info.name} has no chance events")
+
+    # -- optional capabilities (a game overrides those it has) ------------------------------
+    def hint(self, state: S, seat: Seat) -> A | None:
+        """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
+        return None
+
+    def score_events(self, state: S) -> Sequence[ScoreEvent]:
+        """The running score sheet so far."""
+        return ()
+
+    def describe(self, state: S, action: A) -> str:
+        """A sentence for the status bar and the demo's narration."""
+        return self.action_to_str(action)
+
+    # -- conveniences built on the protocol -------------------------------------------------
+    def is_terminal(self, state: S) -> bool:
+        return self.to_move(state) is Special.TERMINAL
+
+    def check_legal(self, state: S, action: A) -> None:
+        """Raise ``IllegalAction`` if ``action`` is not among the legal actions of the player to move."""
+        seat = self.to_move(state)
+        if isinstance(seat, Special):
+            raise IllegalAction("the game is over" if seat is Special.TERMINAL else "it is chance's turn")
+        if action not in self.legal_actions(state, seat):
+            raise IllegalAction(f"{self.action_to_str(action)} is not a legal move now")

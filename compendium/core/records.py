@@ -1,0 +1,195 @@
+"""The one record format: a played game is (game id, options, seed, [action strings]).
+
+Save files, the autosave, demo records, bug reports and golden tests all use it.  It is JSON with a
+format name and a version, written one action per line so that a person can read it and an error
+can name the line.  Files are written atomically: a temporary file in the same folder, flushed and
+synced, then renamed over the old one, so a crash never leaves half a file.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import RecordError
+
+FORMAT = "compendium-record"
+VERSION = 1
+MAX_BYTES = 16 * 1024 * 1024     # far above any real game; refuses a runaway or hostile file
+MAX_ACTIONS = 200_000
+MAX_ACTION_LENGTH = 200
+
+
+@dataclass(frozen=True)
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    actions: tuple[str, ...]
+    redo: tuple[str, ...] = ()
+    human_seats: tuple[int, ...] = (0,)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+
+def dumps(record: Record) -> str:
+    """The record as text, one action per line."""
+    head = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": record.game,
+        "options": record.options,
+        "seed": record.seed,
+        "human_seats": list(record.human_seats),
+    }
+    lines = ["{"]
+    for key, value in {**head, "meta": record.meta}.items():
+        lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
+    for key, items in (("actions", record.actions), ("redo", record.redo)):
+        if items:
+            lines.append(f"  {json.dumps(key)}: [")
+            body = [f"    {json.dumps(a, ensure_ascii=False)}" for a in items]
+            lines.append(",\n".join(body))
+            lines.append("  ],")
+        else:
+            lines.append(f"  {json.dumps(key)}: [],")
+    lines[-1] = lines[-1].rstrip(",")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _line_of(text: str, pos: int) -> int:
+    return text.count("\n", 0, pos) + 1
+
+
+def _array_item_lines(text: str, key: str) -> list[int]:
+    """The line of each item of the top-level array ``key`` (for error messages)."""
+    decoder = json.JSONDecoder()
+    start = text.find(json.dumps(key))
+    if start < 0:
+        return []
+    pos = text.find("[", start)
+    if pos < 0:
+        return []
+    pos += 1
+    out: list[int] = []
+    n = len(text)
+    while pos < n:
+        while pos < n and text[pos] in " \t\r\n,":
+            pos += 1
+        if pos >= n or text[pos] == "]":
+            break
+        try:
+            _, end = decoder.raw_decode(text, pos)
+        except ValueError:
+            break
+        out.append(_line_of(text, pos))
+        pos = end
+    return out
+
+
+def loads(text: str) -> Record:
+    """Parse and check a record; every problem raises ``RecordError`` naming what is wrong."""
+    if len(text) > MAX_BYTES:
+        raise RecordError(f"the file is too large to be a game record ({len(text):,} characters)")
+    if not text.strip():
+        raise RecordError("the file is empty")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"the file is not valid JSON: {exc.msg}", line=exc.lineno) from None
+    except RecursionError:
+        raise RecordError("the file is nested too deeply to be a game record") from None
+    if not isinstance(data, dict):
+        raise RecordError("the file is not a game record (expected a JSON object)")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"the file is not a Compendium game record (format {data.get('format')!r})")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError(f"the record's version {version!r} is not a whole number")
+    if version > VERSION:
+        raise RecordError(f"the record was written by a newer Compendium (format version {version}; "
+                          f"this one reads up to {VERSION})")
+    if version < 1:
+        raise RecordError(f"unknown record version {version}")
+    game = data.get("game")
+    if not isinstance(game, str) or not game:
+        raise RecordError(f"the record names no game (game {game!r})")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("the record's options are not a JSON object")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RecordError(f"the record's seed {seed!r} is not a deal number")
+    seats = data.get("human_seats", [0])
+    if (not isinstance(seats, list) or len(seats) > 16
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 16 for s in seats)):
+        raise RecordError(f"the record's human_seats {seats!r} are not seat numbers")
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        meta = {}
+    lists: dict[str, tuple[str, ...]] = {}
+    for key in ("actions", "redo"):
+        items = data.get(key, [])
+        if not isinstance(items, list):
+            raise RecordError(f"the record's {key} are not a list")
+        if len(items) > MAX_ACTIONS:
+            raise RecordError(f"the record has too many {key} ({len(items):,})")
+        lines = _array_item_lines(text, key)
+        for i, item in enumerate(items):
+            if not isinstance(item, str) or not item or len(item) > MAX_ACTION_LENGTH:
+                raise RecordError(f"{key[:-1] if key == 'actions' else 'redo action'} is not an action string",
+                                  line=lines[i] if i < len(lines) else None, index=i,
+                                  action=str(item)[:60])
+        lists[key] = tuple(items)
+    return Record(game=game, options=options, seed=seed, actions=lists["actions"],
+                  redo=lists["redo"], human_seats=tuple(seats), meta=meta)
+
+
+def action_line(text: str, index: int, key: str = "actions") -> int | None:
+    """The line of action ``index`` in a record's text, for messages about replay failures."""
+    lines = _array_item_lines(text, key)
+    return lines[index] if 0 <= index < len(lines) else None
+
+
+def write_atomic(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` to ``path`` so that the file is either the old one or the new one, whole."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def save(path: str | os.PathLike[str], record: Record) -> None:
+    write_atomic(path, dumps(record))
+
+
+def read_text(path: str | os.PathLike[str]) -> str:
+    """Read a record file's text, refusing huge or undecodable files with a clear message."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise RecordError(f"{p.name} is too large to be a game record ({size:,} bytes)")
+        return p.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{p.name} is not a text file") from None
+    except FileNotFoundError:
+        raise RecordError(f"{p} does not exist") from None
+    except IsADirectoryError:
+        raise RecordError(f"{p} is a folder, not a game record") from None
+    except OSError as exc:
+        raise RecordError(f"{p} cannot be read: {exc.strerror}") from None

@@ -1,0 +1,59 @@
+"""Headless whole games with the computer in every seat: ``compendium --demo GAME``.
+
+Qt-free, so it runs in CI, in the benchmark and in the AI worker process alike.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .core.game import Game, Special
+from .core.session import Session
+
+MAX_STEPS = 5000
+
+
+def make_player(game: Game[Any, Any, Any]) -> Any:
+    """The computer player the demo uses for ``game`` (an object with ``choose(game, view, legal)``)."""
+    from .ai.patience import PatiencePlayer
+    from .games.patience.engine import PatienceGame
+    if isinstance(game, PatienceGame):
+        return PatiencePlayer()
+    raise NotImplementedError(f"no computer player for {game.info.name} yet")
+
+
+@dataclass
+class DemoResult:
+    session: Session[Any, Any]
+    steps: int
+    finished: bool        # the rules ended the game (won, or no move left)
+    summary: str
+
+
+def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | None = None,
+              max_steps: int = MAX_STEPS) -> DemoResult:
+    session: Session[Any, Any] = Session(game, options, seed=seed)
+    players: dict[int, Any] = {}
+    steps = 0
+    gave_up = False
+    while steps < max_steps:
+        seat = session.to_move()
+        if isinstance(seat, Special):
+            break
+        player = players.setdefault(seat, make_player(game))
+        action = player.choose(game, game.view(session.state, seat), session.legal_actions(seat))
+        if action is None:
+            gave_up = True
+            break
+        session.play(action)
+        steps += 1
+    outcome = session.outcome()
+    if outcome is not None:
+        summary = f"{outcome.reason}; score {', '.join(str(s) for s in outcome.scores)}"
+    elif gave_up:
+        view = game.view(session.state, 0)
+        score = getattr(view, "score", None)
+        summary = "no useful move is left" + (f"; score {score}" if score is not None else "")
+    else:
+        summary = f"stopped after {steps} moves"
+    return DemoResult(session, steps, outcome is not None, summary)

@@ -1,0 +1,75 @@
+"""Canfield or Klondike, as the American book lays it down (catalogue: canfield_or_klondike).
+
+Seven piles of one to seven cards, top cards face up; build down in alternating colours; spaces
+only for kings; the stock turned one card at a time and gone through once.  The player pays 52
+counters for the pack and is paid 5 for every card on the foundations.  Options give the modern
+rules players know: draw three, more passes, moving part of a run, taking back from the foundations.
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...core.cards import Rank
+from ...core.game import OptionSpec, Options, ScoreEvent
+from ..catalogue import BY_ID
+from .engine import Build, Fan, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
+
+GAP = 0.25          # between piles, in card widths
+STEP = 1 + GAP
+TABLEAU_Y = 1.4 + 0.45
+
+
+class Klondike(PatienceGame):
+    info = BY_ID["canfield_or_klondike"]
+    pack = "52"
+    option_specs = (
+        OptionSpec("draw", 1, (1, 3), "Cards turned from the stock", labels=("One at a time (the book)", "Three at a time")),
+        OptionSpec("passes", 1, (1, 3, 0), "Passes through the stock",
+                   labels=("One (the book)", "Three", "Unlimited")),
+        OptionSpec("runs", "whole", ("whole", "part"), "Moving face-up cards",
+                   labels=("All of a pile's face-up cards together (the book)", "Any part of a run")),
+        OptionSpec("from_foundation", False, (False, True), "Cards may come back from the foundations",
+                   labels=("No (the book)", "Yes")),
+    )
+
+    def layout(self, options: Options) -> tuple[PileSpec, ...]:
+        three = options["draw"] == 3
+        foundation = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
+        tableau = Build(-1, SuitRule.ALTERNATE, empty=Rank.KING)
+        piles = [
+            PileSpec("s", PileKind.STOCK, 0, 0, "stock", take=Take.NONE),
+            PileSpec("w", PileKind.WASTE, STEP, 0, "waste", fan=Fan.RIGHT if three else Fan.NONE,
+                     show=3 if three else 1),
+        ]
+        piles += [PileSpec(f"f{i + 1}", PileKind.FOUNDATION, (3 + i) * STEP, 0, "foundation",
+                           build=foundation,
+                           take=Take.TOP if options["from_foundation"] else Take.NONE)
+                  for i in range(4)]
+        take = Take.ALL_FACE_UP if options["runs"] == "whole" else Take.RUNS
+        piles += [PileSpec(f"t{i + 1}", PileKind.TABLEAU, i * STEP, TABLEAU_Y, "tableau pile",
+                           fan=Fan.DOWN, build=tableau, take=take, deal_down=i, deal_up=1, flip_top=True)
+                  for i in range(7)]
+        return tuple(piles)
+
+    def deal_order(self, options: Options) -> Iterable[tuple[str, bool]]:
+        # Dealt in rows as at the table: the first card of each row face up, the rest face down.
+        for row in range(7):
+            for col in range(row, 7):
+                yield f"t{col + 1}", col == row
+
+    def score(self, state: PatienceState) -> int:
+        """Counters won or lost: 52 paid for the pack, 5 back for each card on the foundations."""
+        return 5 * self.on_foundations(state) - 52
+
+    def score_events(self, state: PatienceState) -> list[ScoreEvent]:
+        n = self.on_foundations(state)
+        return [ScoreEvent(0, -52, "paid for the pack", self.ref("scoring")),
+                ScoreEvent(0, 5 * n, f"{n} card{'s' if n != 1 else ''} on the foundations at 5 each",
+                           self.ref("scoring"))]
+
+    def hint(self, state: PatienceState, seat: int):  # type: ignore[override]
+        from ...ai.patience import PatienceHeuristic
+        return PatienceHeuristic().best(self, self.view(state, 0), self.legal_actions(state, 0))
+
+
+GAME = Klondike()

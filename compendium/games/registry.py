@@ -1,0 +1,79 @@
+"""The registry: every game of the catalogue, and the rules engine of those that are playable.
+
+A game is ``playable`` only when it meets the definition of done (DESIGN.md section 7); the rest
+are ``reference`` games with a rules page (when written) and no table yet.  Engines are imported
+lazily, so listing the games costs nothing.
+"""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import UnknownGame
+from ..paths import rules_dir
+from ..core.game import Game, GameInfo, Status
+from .catalogue import BY_ID, CATALOGUE, lookup
+
+# id -> "module:attribute" of the game object.  Only games meeting the definition of done.
+ENGINES: dict[str, str] = {
+    "canfield_or_klondike": "compendium.games.patience.klondike:GAME",
+}
+
+_loaded: dict[str, Game[Any, Any, Any]] = {}
+
+
+
+def resolve_id(name: str) -> str:
+    """The catalogue id for an id or alias (case and spaces forgiven); ``UnknownGame`` otherwise."""
+    found = lookup(name) if isinstance(name, str) else None
+    if found is not None:
+        return found.id
+    raise UnknownGame(f"no game called {name!r}; 'compendium --list' shows every game id")
+
+
+def info(game_id: str) -> GameInfo:
+    return BY_ID[resolve_id(game_id)]
+
+
+def status(game_id: str) -> Status:
+    return Status.PLAYABLE if resolve_id(game_id) in ENGINES else Status.REFERENCE
+
+
+def all_games() -> tuple[GameInfo, ...]:
+    return CATALOGUE
+
+
+def playable_ids() -> tuple[str, ...]:
+    return tuple(i.id for i in CATALOGUE if i.id in ENGINES)
+
+
+def get_game(game_id: str) -> Game[Any, Any, Any]:
+    """The rules engine of a playable game."""
+    gid = resolve_id(game_id)
+    if gid not in ENGINES:
+        raise UnknownGame(f"{BY_ID[gid].name} is in the reference only: it has no table yet")
+    if gid not in _loaded:
+        module, _, attr = ENGINES[gid].partition(":")
+        _loaded[gid] = getattr(importlib.import_module(module), attr)
+    return _loaded[gid]
+
+
+def rules_path(game_id: str) -> Path:
+    return rules_dir() / f"{resolve_id(game_id)}.md"
+
+
+def rules_markdown(game_id: str) -> str | None:
+    """The game's rules page, with the generated parts filled in; ``None`` if not written yet."""
+    path = rules_path(game_id)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    gid = resolve_id(game_id)
+    if "<!-- piles -->" in text and gid in ENGINES:
+        game = get_game(gid)
+        piles = getattr(game, "piles_markdown", None)
+        if piles is not None:
+            text = text.replace("<!-- piles -->", "### Piles\n\n" + piles() + "\n", 1)
+    return text

@@ -1,0 +1,351 @@
+"""The patience table: piles laid out in card units and fitted to the window, cards dragged with
+the mouse or moved with the keyboard, every move checked by the rules engine.
+
+The controller never decides a rule itself: what may be dropped where comes from the session's
+legal actions, and the reason for a refusal from the engine's ``why_illegal``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QPointF, QRectF
+
+from ...ai.patience import PatienceHeuristic
+from ...core.cards import Rank
+from ...games.patience.engine import (Draw, Fan, Move, PatienceGame, PatienceView, PileKind,
+                                      PileSpec, Redeal)
+from .card_renderer import aspect
+from .items import HIGHLIGHT, HINT, CardItem, PileItem
+
+if TYPE_CHECKING:
+    from .view import TableWidget
+
+MARGIN = 0.3          # around the layout, in card widths
+DOWN_STEP = 0.12      # fan offsets, in card widths: face-down cards show a sliver,
+UP_STEP = 0.30        # face-up cards show their index
+WASTE_STEP = 0.28
+FAN_ROOM = 4.4        # card widths kept below a downward-fanned pile for its cards
+
+
+@dataclass
+class Drag:
+    src: str
+    count: int
+    items: list[CardItem]
+    grab: QPointF                # where the lead card was taken, relative to its corner
+    origin: QPointF              # the press position, to tell a click from a drag
+    moved: bool = False
+
+
+class PatienceController:
+    def __init__(self, table: "TableWidget", game: PatienceGame) -> None:
+        self.table = table
+        self.game = game
+        self.specs: tuple[PileSpec, ...] = ()
+        self.piles: dict[str, PileItem] = {}
+        self.unit = 80.0            # card width in pixels
+        self.origin = QPointF(0, 0)
+        self.drag: Drag | None = None
+        self.focus_index = 0        # keyboard focus: which pile
+        self.selection: tuple[str, int] | None = None  # keyboard: lifted cards (pile, count)
+        self.keyboard_active = False  # the focus frame shows only once the keyboard is used
+        self.heuristic = PatienceHeuristic()
+
+    # -- structure --------------------------------------------------------------------------
+    def build(self) -> None:
+        session = self.table.session
+        assert session is not None
+        self.specs = self.game.specs(session.options)
+        scene = self.table.scene()
+        for item in self.piles.values():
+            scene.removeItem(item)
+        self.piles = {}
+        for spec in self.specs:
+            label = "A" if spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty == Rank.ACE else ""
+            if spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty not in ("any", None, Rank.ACE):
+                label = Rank(spec.build.empty).short  # type: ignore[arg-type]
+            if spec.kind is PileKind.TABLEAU and spec.build and spec.build.empty == Rank.KING:
+                label = "K"
+            item = PileItem(spec.name, label, self.unit)
+            scene.addItem(item)
+            self.piles[spec.name] = item
+        self.focus_index = next((i for i, s in enumerate(self.specs) if s.kind is PileKind.TABLEAU), 0)
+
+    def content_size(self) -> tuple[float, float]:
+        """The layout's width and height in card widths."""
+        right = max(s.x + 1 + (2 * WASTE_STEP if s.fan is Fan.RIGHT else 0) for s in self.specs)
+        bottom = max(s.y + aspect + (FAN_ROOM if s.fan is Fan.DOWN else 0) for s in self.specs)
+        return right + 2 * MARGIN, bottom + 2 * MARGIN
+
+    def fit(self, width: float, height: float) -> None:
+        cw, ch = self.content_size()
+        self.unit = max(24.0, min(width / cw, height / ch))
+        used_w = cw * self.unit
+        self.origin = QPointF(max(0.0, (width - used_w) / 2) + MARGIN * self.unit, MARGIN * self.unit)
+        for spec in self.specs:
+            item = self.piles[spec.name]
+            item.set_width(self.unit)
+            item.setPos(self.pile_pos(spec))
+
+    def pile_pos(self, spec: PileSpec) -> QPointF:
+        return QPointF(self.origin.x() + spec.x * self.unit, self.origin.y() + spec.y * self.unit)
+
+    def spec(self, name: str) -> PileSpec:
+        return self.specs[[s.name for s in self.specs].index(name)]
+
+    # -- where each card lies ---------------------------------------------------------------
+    def card_positions(self, view: PatienceView) -> dict[int, tuple[QPointF, float, Any]]:
+        """Physical id -> (position, z value, face) for every card in ``view``."""
+        out: dict[int, tuple[QPointF, float, Any]] = {}
+        bottom_limit = self.table.viewport().height() - self.unit * 0.15
+        for pi, (spec, pile) in enumerate(zip(self.specs, view.piles)):
+            base = self.pile_pos(spec)
+            n = len(pile.cards)
+            if spec.fan is Fan.DOWN and n > 1:
+                down = sum(1 for c in pile.cards if c.face is None)
+                wanted = down * DOWN_STEP + (n - down - 1) * UP_STEP
+                room = (bottom_limit - base.y() - self.unit * aspect) / self.unit
+                squeeze = min(1.0, room / wanted) if wanted > 0 and room > 0 else 1.0
+            else:
+                squeeze = 1.0
+            offset = 0.0
+            first_shown = max(0, n - (spec.show or n))
+            for i, card in enumerate(pile.cards):
+                if spec.fan is Fan.DOWN:
+                    pos = QPointF(base.x(), base.y() + offset * self.unit)
+                    offset += (DOWN_STEP if card.face is None else UP_STEP) * squeeze
+                elif spec.fan is Fan.RIGHT:
+                    step = max(0, i - first_shown)
+                    pos = QPointF(base.x() + step * WASTE_STEP * self.unit, base.y())
+                else:
+                    # squared piles: a slight rise every few cards gives the stock some thickness
+                    lift = min(i // 8, 3) * 0.012 * self.unit
+                    pos = QPointF(base.x() - lift, base.y() - lift)
+                out[card.id] = (pos, pi * 200 + i, card.face)
+        return out
+
+    def pile_area(self, name: str) -> QRectF:
+        """The pile's place together with its fanned cards: where a drop counts for it."""
+        rect = self.piles[name].sceneBoundingRect()
+        for item in self.table.cards_in_pile(name):
+            if self.drag is None or item not in self.drag.items:
+                rect = rect.united(item.sceneBoundingRect())
+        return rect
+
+    # -- the mouse --------------------------------------------------------------------------
+    def press(self, scene_pos: QPointF) -> None:
+        if self.keyboard_active or self.selection is not None:
+            self.keyboard_active, self.selection = False, None
+            self.show_keyboard_state()
+        hit = self.table.pile_at(scene_pos)
+        if hit is None:
+            return
+        name, index = hit
+        spec = self.spec(name)
+        if spec.kind is PileKind.STOCK:
+            self.turn_stock()
+            return
+        view = self.table.current_view()
+        pile = view.pile(name)
+        if index is None or index >= len(pile.cards):
+            return
+        if pile.cards[index].face is None:
+            self.explain(Move(name, name, len(pile.cards) - index), fallback="a face-down card cannot be moved")
+            return
+        items = [self.table.card_item(c.id) for c in pile.cards[index:]]
+        lead = items[0]
+        self.drag = Drag(name, len(items), items, scene_pos - lead.pos(), scene_pos)
+        for k, item in enumerate(items):
+            item.setZValue(100_000 + k)
+        targets = {a.dst for a in self.table.legal() if isinstance(a, Move) and a.src == name and a.count == len(items)}
+        for pname, pitem in self.piles.items():
+            pitem.set_highlight(HIGHLIGHT if pname in targets else None)
+        self.table.clear_hint()
+
+    def move(self, scene_pos: QPointF) -> None:
+        if self.drag is None:
+            return
+        if not self.drag.moved and (scene_pos - self.drag.origin).manhattanLength() < 4:
+            return
+        self.drag.moved = True
+        top_left = scene_pos - self.drag.grab
+        for k, item in enumerate(self.drag.items):
+            item.setPos(top_left + QPointF(0, k * UP_STEP * self.unit * self._drag_squeeze()))
+
+    def _drag_squeeze(self) -> float:
+        assert self.drag is not None
+        items = self.drag.items
+        if len(items) < 2:
+            return 1.0
+        gap = items[1].pos().y() - items[0].pos().y()
+        return max(0.2, min(1.0, gap / (UP_STEP * self.unit))) if gap > 0 else 1.0
+
+    def release(self, scene_pos: QPointF) -> None:
+        drag, self.drag = self.drag, None
+        for pitem in self.piles.values():
+            pitem.set_highlight(None)
+        if drag is None:
+            return
+        if not drag.moved:
+            self.table.sync(animate=False)
+            return
+        lead = drag.items[0].sceneBoundingRect()
+        legal = {a.dst: a for a in self.table.legal()
+                 if isinstance(a, Move) and a.src == drag.src and a.count == drag.count}
+        best: tuple[float, str] | None = None
+        best_any: tuple[float, str] | None = None
+        for name in self.piles:
+            if name == drag.src:
+                continue
+            overlap = lead.intersected(self.pile_area(name))
+            area = overlap.width() * overlap.height()
+            if area <= 0:
+                continue
+            if name in legal and (best is None or area > best[0]):
+                best = (area, name)
+            if best_any is None or area > best_any[0]:
+                best_any = (area, name)
+        if best is not None:
+            self.table.play(legal[best[1]])
+            return
+        if best_any is not None:
+            self.explain(Move(drag.src, best_any[1], drag.count))
+        self.table.sync(animate=True)  # snap back
+
+    def double_click(self, scene_pos: QPointF) -> None:
+        hit = self.table.pile_at(scene_pos)
+        if hit is None:
+            return
+        name, index = hit
+        spec = self.spec(name)
+        if spec.kind is PileKind.STOCK:
+            return
+        view = self.table.current_view()
+        pile = view.pile(name)
+        if not pile.cards:
+            return
+        if self.send_home(name):
+            return
+        foundations = [s.name for s in self.specs if s.kind is PileKind.FOUNDATION]
+        if foundations:
+            self.explain(Move(name, self._likeliest_foundation(view, name, foundations), 1))
+
+    def _likeliest_foundation(self, view: PatienceView, src: str, foundations: list[str]) -> str:
+        """The foundation a player means by a double-click: the one of the card's suit, else an empty one."""
+        face = view.pile(src).cards[-1].face
+        for name in foundations:
+            top = view.pile(name).cards
+            if face is not None and top and top[-1].face is not None and top[-1].face.suit == face.suit:
+                return name
+        return next((n for n in foundations if not view.pile(n).cards), foundations[0])
+
+    def send_home(self, name: str) -> bool:
+        for action in self.table.legal():
+            if isinstance(action, Move) and action.src == name and action.count == 1 \
+                    and self.spec(action.dst).kind is PileKind.FOUNDATION:
+                self.table.play(action)
+                return True
+        return False
+
+    def turn_stock(self) -> None:
+        legal = self.table.legal()
+        for kind in (Draw(), Redeal()):
+            if kind in legal:
+                self.table.play(kind)
+                return
+        self.explain(Draw() if self.table.current_view().pile(self._stock_name()).cards else Redeal())
+
+    def _stock_name(self) -> str:
+        return next(s.name for s in self.specs if s.kind is PileKind.STOCK)
+
+    def explain(self, action: Any, fallback: str = "") -> None:
+        session = self.table.session
+        assert session is not None
+        refusal = self.game.why_illegal(session.state, action)
+        if refusal is not None:
+            self.table.say(refusal.reason[:1].upper() + refusal.reason[1:] + ".", refusal.rule or "")
+        elif fallback:
+            self.table.say(fallback[:1].upper() + fallback[1:] + ".", "")
+
+    # -- automatic moves --------------------------------------------------------------------
+    def auto_moves(self) -> list[Any]:
+        """Cards that can safely go to the foundations (nothing still in play could need them)."""
+        view = self.table.current_view()
+        out = []
+        for action in self.table.legal():
+            if isinstance(action, Move) and self.spec(action.dst).kind is PileKind.FOUNDATION \
+                    and self.spec(action.src).kind is not PileKind.FOUNDATION:
+                face = view.pile(action.src).cards[-1].face
+                if face is not None and self.heuristic._safe(view, face):
+                    out.append(action)
+        return out
+
+    # -- the keyboard -----------------------------------------------------------------------
+    def key(self, key: str) -> bool:
+        """Keyboard play.  Left/Right choose a pile, Up/Down how many cards, Enter lifts and drops,
+        Escape puts back, Space turns the stock, F sends the top card home."""
+        names = [s.name for s in self.specs]
+        self.keyboard_active = True
+        if key in ("left", "right"):
+            step = -1 if key == "left" else 1
+            self.focus_index = (self.focus_index + step) % len(names)
+        elif key in ("up", "down") and self.selection is None:
+            pass
+        elif key == "escape":
+            self.selection = None
+        elif key == "space":
+            self.turn_stock()
+        elif key == "f":
+            name = names[self.focus_index]
+            if not self.send_home(name):
+                self.double_click(self.piles[name].scenePos() + QPointF(2, 2))
+        elif key == "enter":
+            name = names[self.focus_index]
+            if self.selection is None:
+                spec = self.spec(name)
+                if spec.kind is PileKind.STOCK:
+                    self.turn_stock()
+                    return True
+                pile = self.table.current_view().pile(name)
+                up = sum(1 for c in pile.cards if c.face is not None)
+                if up == 0:
+                    self.explain(Move(name, name, 1), fallback="there is no card to take from here")
+                else:
+                    count = max((a.count for a in self.table.legal() if isinstance(a, Move) and a.src == name),
+                                default=1)
+                    self.selection = (name, count)
+                    self.table.say(f"Lifted {count} card{'s' if count > 1 else ''}: choose a pile with "
+                                   "Left and Right, then Enter to put down (Escape to cancel).", "")
+            else:
+                src, count = self.selection
+                self.selection = None
+                action = Move(src, name, count)
+                if action in self.table.legal():
+                    self.table.play(action)
+                elif src != name:
+                    self.explain(action)
+        else:
+            return False
+        self.show_keyboard_state()
+        return True
+
+    def show_keyboard_state(self) -> None:
+        names = [s.name for s in self.specs]
+        for i, name in enumerate(names):
+            self.piles[name].set_focused(self.keyboard_active and i == self.focus_index)
+        lifted: set[int] = set()
+        if self.selection is not None:
+            src, count = self.selection
+            lifted = {c.id for c in self.table.current_view().pile(src).cards[-count:]}
+        for item in self.table.card_items():
+            item.set_glow(HIGHLIGHT if item.card_id in lifted else None)
+
+    def show_hint(self, action: Any) -> None:
+        if isinstance(action, Move):
+            view = self.table.current_view()
+            for c in view.pile(action.src).cards[-action.count:]:
+                self.table.card_item(c.id).set_glow(HINT)
+            self.piles[action.dst].set_highlight(HINT)
+        elif isinstance(action, (Draw, Redeal)):
+            self.piles[self._stock_name()].set_highlight(HINT)

@@ -1,0 +1,137 @@
+"""The shared conformance suite, run over every playable game (DESIGN.md section 7, item 5)."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from compendium.core import records
+from compendium.core.game import Special
+from compendium.core.rng import SplitMix64
+from compendium.core.session import Session
+from compendium.games import registry
+from compendium.games.patience.engine import PatienceGame, PatienceState
+
+from .conformance import random_playout, view_cards
+
+PLAYABLE = registry.playable_ids()
+SEEDS = range(12)
+
+
+@pytest.fixture(params=PLAYABLE)
+def game(request):
+    return registry.get_game(request.param)
+
+
+def option_sets(game):
+    """The default options and, for each option, each other choice (one at a time)."""
+    yield {}
+    for spec in game.option_specs:
+        for choice in spec.choices:
+            if choice != spec.default:
+                yield {spec.name: choice}
+
+
+def test_every_catalogue_game_is_listed_and_playable_ones_load():
+    assert len(registry.all_games()) == 56
+    assert "canfield_or_klondike" in PLAYABLE
+    for gid in PLAYABLE:
+        assert registry.get_game(gid).info.id == gid
+
+
+def test_random_playouts_keep_every_card(game):
+    """No card is ever lost or duplicated, under every option."""
+    def check(session):
+        ids = [c.id for c in view_cards(game.view(session.state, 0))]
+        assert sorted(ids) == list(range(len(session.state.deck)))
+    for options in option_sets(game):
+        for seed in SEEDS if not options else range(4):
+            random_playout(game, seed, options=options, check=check)
+
+
+def test_action_text_round_trips(game):
+    def check(session):
+        for action in session.legal_actions():
+            text = game.action_to_str(action)
+            assert game.action_from_str(session.state, text) == action, text
+    for seed in SEEDS:
+        random_playout(game, seed, check=check)
+
+
+def test_replay_from_record_reaches_the_same_state(game, tmp_path):
+    for seed in SEEDS:
+        session = random_playout(game, seed)
+        path = tmp_path / f"{seed}.json"
+        records.save(path, session.record())
+        text = records.read_text(path)
+        again = Session.from_record(records.loads(text), source_text=text)
+        assert again.state == session.state
+        assert again.actions_text == session.actions_text
+
+
+def test_undo_to_the_start_and_redo_to_the_end(game):
+    for seed in SEEDS:
+        session = random_playout(game, seed, max_steps=120)
+        final = session.state
+        start = Session(game, seed=seed).state
+        while session.undo():
+            pass
+        assert session.state == start
+        while session.redo():
+            pass
+        assert session.state == final
+
+
+def test_save_and_load_keep_the_redo_list(game, tmp_path):
+    session = random_playout(game, 3, max_steps=60)
+    for _ in range(5):
+        session.undo()
+    path = tmp_path / "g.json"
+    records.save(path, session.record())
+    loaded = Session.from_record(records.loads(records.read_text(path)))
+    assert loaded.state == session.state
+    while session.redo():
+        assert loaded.redo()
+        assert loaded.state == session.state
+    assert not loaded.redo()
+
+
+def test_views_never_leak_a_hidden_card(game):
+    """Shuffling the faces of the hidden cards among themselves leaves every view unchanged."""
+    if not isinstance(game, PatienceGame):
+        pytest.skip("hidden-card shuffling is written for the patience state")
+
+    def hidden_ids(state: PatienceState):
+        return [c for pile, down in zip(state.piles, state.down) for c in pile[:down]]
+
+    def check(session):
+        state = session.state
+        hidden = hidden_ids(state)
+        if len(hidden) < 2:
+            return
+        deck = list(state.deck)
+        faces = [deck[c] for c in hidden]
+        gen = SplitMix64(len(session.steps))
+        faces = faces[1:] + faces[:1] if len(set(faces)) > 1 else faces
+        for c, f in zip(hidden, faces):
+            deck[c] = f
+        other = dataclasses.replace(state, deck=tuple(deck))
+        assert game.view(other, 0) == game.view(state, 0)
+        assert game.view(other, None) == game.view(state, None)
+        for vc in view_cards(game.view(state, 0)):
+            if vc.id in hidden:
+                assert vc.face is None
+        del gen
+    for seed in SEEDS:
+        random_playout(game, seed, check=check)
+
+
+def test_the_game_ends_with_an_outcome(game):
+    from compendium.demo import play_demo
+    for seed in range(5):
+        result = play_demo(game, seed)
+        session = result.session
+        if session.to_move() is Special.TERMINAL:
+            assert session.outcome() is not None
+        else:
+            assert session.outcome() is None

@@ -1,9 +1,12 @@
 """The things on the table: cards, pile places, and the banner that announces the end."""
 from __future__ import annotations
 
-from PySide6.QtCore import Property, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+from functools import lru_cache
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
+                               QStyleOptionGraphicsItem, QWidget)
 
 from ...core.cards import Card
 from .card_renderer import aspect, shared_renderer
@@ -13,8 +16,33 @@ HIGHLIGHT = QColor(255, 214, 102)        # a warm gold: legal targets, the keybo
 HINT = QColor(140, 220, 255)             # a cool blue: the hint, so it is not mistaken for a target
 
 
-class CardItem(QGraphicsObject):
-    """One physical card.  Its face is ``None`` while the player may not see it."""
+SHADOW_OFFSET = (1, 2)
+
+
+@lru_cache(maxsize=256)
+def _card_pixmap(key: str, width: int, dpr: float) -> QPixmap:
+    """The card with its soft shadow, composed once per face and size, so that painting a card
+    is a single blit (the budget for repainting a 104-card table is 4 ms)."""
+    h = round(width * aspect)
+    dx, dy = SHADOW_OFFSET
+    pixmap = QPixmap(round((width + dx + 1) * dpr), round((h + dy + 1) * dpr))
+    pixmap.setDevicePixelRatio(dpr)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(SHADOW)
+    painter.drawRoundedRect(QRectF(dx, dy, width, h), width * 0.06, width * 0.06)
+    painter.drawPixmap(QPointF(0, 0), shared_renderer().pixmap(key, width, dpr))
+    painter.end()
+    return pixmap
+
+
+class CardItem(QGraphicsPixmapItem):
+    """One physical card.  Its face is ``None`` while the player may not see it.
+
+    A plain pixmap item: Qt paints it in C++ with one blit, where a Python ``paint`` would cost a
+    call into the interpreter per card per frame."""
 
     def __init__(self, card_id: int, width: float, dpr: float) -> None:
         super().__init__()
@@ -23,64 +51,81 @@ class CardItem(QGraphicsObject):
         self._width = width
         self._dpr = dpr
         self.selected_glow: QColor | None = None
+        self._glow: QGraphicsPathItem | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view handles the mouse
-        self.setCacheMode(QGraphicsItem.CacheMode.NoCache)    # pixmaps are cached by the renderer
+        self.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+        self._refresh()
 
-    # pos as a Qt property, for QPropertyAnimation
-    def _get_pos(self) -> QPointF:
-        return self.pos()
-
-    def _set_pos(self, p: QPointF) -> None:
-        self.setPos(p)
-
-    animated_pos = Property(QPointF, _get_pos, _set_pos)
+    def setPos(self, *args: object) -> None:  # noqa: N802 (Qt's name)
+        # Whole pixels keep the blit on its fast path (no resampling) and the cards crisp.
+        p = QPointF(*args) if len(args) == 2 else QPointF(args[0])  # type: ignore[arg-type]
+        super().setPos(QPointF(round(p.x()), round(p.y())))
 
     @property
     def width(self) -> float:
         return self._width
 
+    def _refresh(self) -> None:
+        key = "BACK" if self.face is None else self.face.code
+        self.setPixmap(_card_pixmap(key, max(8, round(self._width)), self._dpr))
+
     def set_size(self, width: float, dpr: float) -> None:
         if width != self._width or dpr != self._dpr:
-            self.prepareGeometryChange()
             self._width, self._dpr = width, dpr
-            self.update()
+            self._refresh()
+            if self._glow is not None:
+                self._glow.setPath(self._glow_path())
 
     def set_face(self, face: Card | None) -> None:
         if face != self.face:
             self.face = face
-            self.update()
+            self._refresh()
+
+    def _glow_path(self) -> QPainterPath:
+        path = QPainterPath()
+        r = self.card_rect()
+        path.addRoundedRect(r, r.width() * 0.06, r.width() * 0.06)
+        return path
 
     def set_glow(self, colour: QColor | None) -> None:
-        if colour != self.selected_glow:
-            self.selected_glow = colour
-            self.update()
-
-    def boundingRect(self) -> QRectF:
-        w = self._width
-        return QRectF(-2, -2, w + 5, w * aspect + 5)
+        """A coloured frame round the card (the keyboard's lifted cards, the hint)."""
+        if colour == self.selected_glow:
+            return
+        self.selected_glow = colour
+        if colour is None:
+            if self._glow is not None:
+                self._glow.hide()
+            return
+        if self._glow is None:
+            self._glow = QGraphicsPathItem(self._glow_path(), self)
+            self._glow.setBrush(Qt.BrushStyle.NoBrush)
+        self._glow.setPen(QPen(colour, max(2.0, self._width * 0.03)))
+        self._glow.show()
 
     def card_rect(self) -> QRectF:
         return QRectF(0, 0, self._width, self._width * aspect)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        w = self._width
-        h = w * aspect
-        radius = w * 0.06
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(SHADOW)
-        painter.drawRoundedRect(QRectF(1.2, 1.8, w, h), radius, radius)
-        key = "BACK" if self.face is None else self.face.code
-        pixmap = shared_renderer().pixmap(key, max(8, round(w)), self._dpr)
-        painter.drawPixmap(QPointF(0, 0), pixmap)
-        if self.selected_glow is not None:
-            pen = QPen(self.selected_glow, max(2.0, w * 0.03))
-            painter.setPen(pen)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+
+def paint_pile_outline(painter: QPainter, rect: QRectF, label: str) -> None:
+    """The quiet outline of a pile's place, with its letter (A for an ace foundation, K for a
+    space only a king may fill).  Painted into the cloth, which is cached."""
+    r = rect.adjusted(1, 1, -1, -1)
+    radius = rect.width() * 0.06
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setBrush(QColor(0, 0, 0, 38))
+    painter.setPen(QPen(QColor(255, 255, 255, 70), 1.5))
+    painter.drawRoundedRect(r, radius, radius)
+    if label:
+        painter.setPen(QColor(255, 255, 255, 80))
+        font = QFont("DejaVu Serif")
+        font.setPixelSize(max(8, int(rect.width() * 0.28)))
+        painter.setFont(font)
+        painter.drawText(r, Qt.AlignmentFlag.AlignCenter, label)
 
 
 class PileItem(QGraphicsItem):
-    """The place of a pile: a quiet outline on the cloth, lit up when it can take the dragged cards."""
+    """The place of a pile, for hit-testing; it paints only when lit up as a target or focused
+    by the keyboard (its quiet outline is painted with the cloth)."""
 
     def __init__(self, name: str, label: str, width: float) -> None:
         super().__init__()
@@ -91,6 +136,7 @@ class PileItem(QGraphicsItem):
         self.focused = False
         self.setZValue(-1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.hide()
 
     def set_width(self, width: float) -> None:
         if width != self._width:
@@ -100,12 +146,17 @@ class PileItem(QGraphicsItem):
     def set_highlight(self, colour: QColor | None) -> None:
         if colour != self.highlight:
             self.highlight = colour
-            self.update()
+            self._show_if_lit()
 
     def set_focused(self, focused: bool) -> None:
         if focused != self.focused:
             self.focused = focused
-            self.update()
+            self._show_if_lit()
+
+    def _show_if_lit(self) -> None:
+        # Hidden items cost nothing per frame; geometry (for hit-testing) stays valid.
+        self.setVisible(self.highlight is not None or self.focused)
+        self.update()
 
     def rect(self) -> QRectF:
         return QRectF(0, 0, self._width, self._width * aspect)
@@ -114,29 +165,20 @@ class PileItem(QGraphicsItem):
         return self.rect().adjusted(-4, -4, 4, 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        if self.highlight is None and not self.focused:
+            return
         r = self.rect().adjusted(1, 1, -1, -1)
         radius = self._width * 0.06
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(0, 0, 0, 38)
-        outline = QColor(255, 255, 255, 70)
-        width = 1.5
         if self.highlight is not None:
-            fill = QColor(self.highlight.red(), self.highlight.green(), self.highlight.blue(), 60)
-            outline = self.highlight
-            width = max(2.5, self._width * 0.035)
-        painter.setBrush(fill)
-        painter.setPen(QPen(outline, width))
-        painter.drawRoundedRect(r, radius, radius)
+            h = self.highlight
+            painter.setBrush(QColor(h.red(), h.green(), h.blue(), 60))
+            painter.setPen(QPen(h, max(2.5, self._width * 0.035)))
+            painter.drawRoundedRect(r, radius, radius)
         if self.focused:
             painter.setPen(QPen(HIGHLIGHT, max(2.0, self._width * 0.03), Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), radius, radius)
-        if self.label:
-            painter.setPen(QColor(255, 255, 255, 80))
-            font = QFont("DejaVu Serif")
-            font.setPixelSize(max(8, int(self._width * 0.28)))
-            painter.setFont(font)
-            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, self.label)
 
 
 class BannerItem(QGraphicsItem):

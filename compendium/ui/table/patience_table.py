@@ -122,7 +122,8 @@ class PatienceController:
                     # squared piles: a slight rise every few cards gives the stock some thickness
                     lift = min(i // 8, 3) * 0.012 * self.unit
                     pos = QPointF(base.x() - lift, base.y() - lift)
-                out[card.id] = (pos, pi * 200 + i, card.face)
+                # whole pixels: the card items snap to them (crisp blits)
+                out[card.id] = (QPointF(round(pos.x()), round(pos.y())), pi * 200 + i, card.face)
         return out
 
     def pile_area(self, name: str) -> QRectF:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Any
 
-from PySide6.QtCore import (QEasingCurve, QParallelAnimationGroup, QPointF, QPropertyAnimation,
-                            QRectF, QSequentialAnimationGroup, Qt, QTimer, Signal)
+from PySide6.QtCore import (QEasingCurve, QParallelAnimationGroup, QPointF, QRectF,
+                            QSequentialAnimationGroup, Qt, QTimer, QVariantAnimation, Signal)
 from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
@@ -21,7 +21,7 @@ from ...core.session import Session
 from ...games.patience.engine import PatienceGame
 from ...games.registry import get_game
 from .cloth import baize_tile
-from .items import BannerItem, CardItem
+from .items import BannerItem, CardItem, paint_pile_outline
 from .patience_table import PatienceController
 
 MOVE_MS = 200          # one move
@@ -30,6 +30,17 @@ DEMO_PAUSE_MS = 320    # between the demo's moves, so a person can follow
 KEYS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down",
         Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter", Qt.Key.Key_Escape: "escape",
         Qt.Key.Key_Space: "space", Qt.Key.Key_F: "f"}
+
+
+def _motion(item: CardItem, start: QPointF, end: QPointF) -> QVariantAnimation:
+    """A card's flight from ``start`` to ``end`` (cards are not QObjects: they fly by callback)."""
+    anim = QVariantAnimation()
+    anim.setDuration(MOVE_MS)
+    anim.setStartValue(start)
+    anim.setEndValue(end)
+    anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+    anim.valueChanged.connect(item.setPos)
+    return anim
 
 
 class TableWidget(QGraphicsView):
@@ -45,7 +56,11 @@ class TableWidget(QGraphicsView):
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.SmoothPixmapTransform)
+        # No view-wide antialiasing or smooth transforms: cards are pixmaps drawn at their exact size
+        # on whole pixels (the fast blit path); the few vector items turn antialiasing on themselves.
+        self.setRenderHints(QPainter.RenderHint(0))
+        self.setOptimizationFlags(QGraphicsView.OptimizationFlag.DontSavePainterState
+                                  | QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing)
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -98,6 +113,7 @@ class TableWidget(QGraphicsView):
         self.controller = PatienceController(self, session.game)
         self.controller.build()
         self._relayout()
+        self.viewport().update()
         if deal_animation and self._animations_on and self.isVisible():
             self._deal_animation()
         else:
@@ -346,10 +362,7 @@ class TableWidget(QGraphicsView):
             item.show()
             if animate and self._animations_on and (item.pos() - pos).manhattanLength() > 0.5:
                 item.setZValue(10_000 + z)  # fly above the others
-                anim = QPropertyAnimation(item, b"animated_pos")
-                anim.setDuration(MOVE_MS)
-                anim.setEndValue(pos)
-                anim.setEasingCurve(QEasingCurve.Type.OutCubic)
+                anim = _motion(item, item.pos(), pos)
                 anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
                 group.addAnimation(anim)
             else:
@@ -380,12 +393,7 @@ class TableWidget(QGraphicsView):
             item.setPos(start)
             seq = QSequentialAnimationGroup()
             seq.addPause(int(k * delay))
-            anim = QPropertyAnimation(item, b"animated_pos")
-            anim.setDuration(MOVE_MS)
-            anim.setStartValue(start)
-            anim.setEndValue(pos)
-            anim.setEasingCurve(QEasingCurve.Type.OutCubic)
-            seq.addAnimation(anim)
+            seq.addAnimation(_motion(item, start, pos))
             group.addAnimation(seq)
         self._anim = group
         group.start()
@@ -396,12 +404,17 @@ class TableWidget(QGraphicsView):
         size = self.viewport().size()
         self.scene().setSceneRect(QRectF(0, 0, size.width(), size.height()))
         self.controller.fit(size.width(), size.height())
+        self.resetCachedContent()  # the pile outlines on the cloth moved
         if self._banner.isVisible():
             self._banner.setPos(QPointF(size.width() / 2, size.height() * 0.55))
 
     # -- Qt events --------------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
+        # The cloth and the piles' quiet outlines: cached by the view, redrawn only on relayout.
         painter.fillRect(rect, QBrush(baize_tile()))
+        if self.controller is not None:
+            for pile in self.controller.piles.values():
+                paint_pile_outline(painter, pile.sceneBoundingRect().adjusted(4, 4, -4, -4), pile.label)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -1,0 +1,272 @@
+"""The benchmark: ``python -m compendium.bench [--json] [--quick]``.
+
+Measures what DESIGN.md section 8 budgets, in one run so that ratios are fair on a noisy machine:
+start-up to the first painted table beside a bare PySide6 window, a full repaint of a 104-card
+table, the frame interval while dragging and while the computer thinks, the computer's decision
+time, memory with a table open, and random games per second of every playable game's rules core.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Any, Callable
+
+BUDGETS = {
+    "startup_median_s": 0.8,
+    "startup_ratio_to_bare": 2.0,
+    "repaint_104_ms": 4.0,
+    "drag_frame_p95_ms": 20.0,
+    "think_frame_p95_ms": 20.0,
+    "decision_p50_ms": 300.0,
+    "decision_p95_ms": 1000.0,
+    "rss_mb": 250.0,
+}
+
+# -- start-up, measured in fresh processes -------------------------------------------------------
+_BARE = r"""
+import os, time, resource
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+from PySide6.QtCore import QObject, QEvent, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
+app = QApplication([])
+w = QWidget(); w.resize(1600, 1000)
+class Spy(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, app.quit)
+        return False
+spy = Spy(); w.installEventFilter(spy)
+w.show(); app.exec()
+print("painted", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+"""
+
+_APP = r"""
+import os, sys, tempfile, time, resource
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+folder = tempfile.mkdtemp(prefix="compendium-bench-")
+os.environ["COMPENDIUM_DATA_DIR"] = folder
+from PySide6.QtCore import QObject, QEvent, QTimer
+from compendium.ui.app import application, temporary_settings
+app = application()
+from compendium.ui.main_window import MainWindow
+w = MainWindow(settings=temporary_settings(folder), autosave=False)
+w.resize(1600, 1000)
+w.start(game="canfield_or_klondike", seed=1)
+class Spy(QObject):
+    def eventFilter(self, obj, ev):
+        if ev.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, app.quit)
+        return False
+spy = Spy(); w.table.viewport().installEventFilter(spy)
+w.show(); app.exec()
+print("painted", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, flush=True)
+w.table.shutdown()
+"""
+
+
+def _time_process(code: str) -> tuple[float, float]:
+    """Seconds from starting the interpreter to the first paint, and peak RSS in MB."""
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    start = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    elapsed = time.perf_counter() - start
+    proc.wait(timeout=60)
+    if not line.startswith("painted"):
+        raise RuntimeError(f"start-up probe failed: {proc.stderr.read() if proc.stderr else ''}")
+    return elapsed, int(line.split()[1]) / 1024.0
+
+
+def bench_startup(runs: int) -> dict[str, float]:
+    bare, app, rss = [], [], []
+    for _ in range(runs):  # interleaved, so a busy moment hurts both alike
+        bare.append(_time_process(_BARE)[0])
+        t, r = _time_process(_APP)
+        app.append(t)
+        rss.append(r)
+    return {"startup_median_s": statistics.median(app), "startup_bare_median_s": statistics.median(bare),
+            "startup_ratio_to_bare": statistics.median(app) / statistics.median(bare), "rss_mb": max(rss)}
+
+
+# -- the table, in this process ---------------------------------------------------------------
+def _percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bench_table(quick: bool) -> dict[str, float]:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
+    from PySide6.QtTest import QTest
+
+    from .core.cards import standard_pack
+    from .ui.app import application
+    from .ui.table.items import CardItem
+    from .ui.table.view import TableWidget
+
+    app = application()
+    table = TableWidget()
+    table.resize(1600, 1000)
+    table.set_animations(False)
+    table.show()
+    table.new_game("canfield_or_klondike", seed=1)
+    app.processEvents()
+    # A second pack spread over the cloth makes the 104-card table of the budget.
+    extra = []
+    unit = table.controller.unit if table.controller else 100
+    for i, card in enumerate(standard_pack()):
+        item = CardItem(10_000 + i, unit, table.devicePixelRatioF())
+        item.set_face(card)
+        item.setPos(40 + (i % 13) * unit * 0.6, 420 + (i // 13) * unit * 0.5)
+        table.scene().addItem(item)
+        extra.append(item)
+    for _ in range(5):
+        table.viewport().repaint()
+    samples = []
+    for _ in range(20 if quick else 60):
+        t = time.perf_counter()
+        table.viewport().repaint()
+        samples.append((time.perf_counter() - t) * 1000)
+    out = {"repaint_104_ms": statistics.median(samples)}
+
+    frames: list[float] = []
+
+    class FrameSpy(QObject):
+        def eventFilter(self, obj: Any, ev: Any) -> bool:
+            if ev.type() == QEvent.Type.Paint:
+                frames.append(time.perf_counter())
+            return False
+
+    spy = FrameSpy()
+    table.viewport().installEventFilter(spy)
+
+    def run_frames(step: Callable[[int], None], seconds: float) -> list[float]:
+        frames.clear()
+        count = [0]
+        timer = QTimer()
+        timer.setInterval(16)  # a 60 Hz pointer
+        timer.timeout.connect(lambda: (step(count[0]), count.__setitem__(0, count[0] + 1)))
+        timer.start()
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            app.processEvents()
+            time.sleep(0.001)
+        timer.stop()
+        return [(b - a) * 1000 for a, b in zip(frames, frames[1:])]
+
+    # Dragging: press on the top card of the seventh pile and wander over the table.
+    viewport = table.viewport()
+    view = table.current_view()
+    card = table.card_item(view.pile("t7").cards[-1].id)
+    start = table.mapFromScene(card.mapToScene(card.card_rect().center()))
+    QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+
+    def wander(i: int) -> None:
+        dx = int(300 * ((i % 60) / 60.0))
+        QTest.mouseMove(viewport, start + QPoint(-dx, -dx // 2))
+    drag = run_frames(wander, 1.5 if quick else 3.0)
+    QTest.mouseRelease(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    out["drag_frame_p95_ms"] = _percentile(drag, 95) if drag else float("nan")
+
+    # While the computer thinks: the demo runs in the worker process while a card keeps moving.
+    for item in extra:
+        table.scene().removeItem(item)
+    table.set_animations(True)
+    table.start_demo()
+    mover = table.card_item(table.current_view().pile("s").cards[0].id)
+
+    def sway(i: int) -> None:
+        mover.setZValue(90_000)
+        mover.setPos(20 + (i % 40) * 4, 20)
+    think = run_frames(sway, 1.5 if quick else 3.0)
+    table.stop_demo()
+    out["think_frame_p95_ms"] = _percentile(think, 95) if think else float("nan")
+
+    # The computer's decisions, timed as the table sees them (process round trip included).
+    from .core.session import Session
+    from .games.registry import get_game
+    game = get_game("canfield_or_klondike")
+    times = []
+    for seed in range(3 if quick else 10):
+        session = Session(game, seed=seed)
+        memory = None
+        for _ in range(30):
+            if session.to_move() != 0:
+                break
+            t = time.perf_counter()
+            index, memory = table.worker.submit(game.info.id, game.view(session.state, 0),
+                                                tuple(session.legal_actions()), memory).result()
+            times.append((time.perf_counter() - t) * 1000)
+            if index is None:
+                break
+            session.play(session.legal_actions()[index])
+    times = times[1:]  # the first pays for starting the worker process
+    out["decision_p50_ms"] = statistics.median(times)
+    out["decision_p95_ms"] = _percentile(times, 95)
+    table.shutdown()
+    return out
+
+
+# -- the rules core ---------------------------------------------------------------------------
+def bench_core(quick: bool) -> dict[str, float]:
+    from .core.game import Special
+    from .core.rng import SplitMix64
+    from .core.session import Session
+    from .demo import play_demo
+    from .games.registry import get_game, playable_ids
+    out: dict[str, float] = {}
+    for gid in playable_ids():
+        game = get_game(gid)
+        n = 10 if quick else 40
+        t = time.perf_counter()
+        steps = 0
+        for seed in range(n):
+            session: Session[Any, Any] = Session(game, seed=seed)
+            gen = SplitMix64(seed)
+            for _ in range(1000):
+                if isinstance(session.to_move(), Special):
+                    break
+                legal = session.legal_actions()
+                session.play(legal[gen.below(len(legal))])
+                steps += 1
+        elapsed = time.perf_counter() - t
+        out[f"{gid}.random_games_per_s"] = n / elapsed
+        out[f"{gid}.random_moves_per_s"] = steps / elapsed
+        t = time.perf_counter()
+        won = sum(1 for seed in range(n) if play_demo(game, seed).finished
+                  and play_demo(game, seed).session.outcome().results[0] > 0)  # type: ignore[union-attr]
+        out[f"{gid}.heuristic_games_per_s"] = 2 * n / (time.perf_counter() - t)
+        out[f"{gid}.heuristic_win_rate"] = won / n
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m compendium.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
+    args = parser.parse_args(argv)
+    results: dict[str, float] = {}
+    results.update(bench_startup(2 if args.quick else 5))
+    results.update(bench_table(args.quick))
+    results.update(bench_core(args.quick))
+    if args.json:
+        print(json.dumps({"results": results, "budgets": BUDGETS}, indent=1))
+        return 0
+    print(f"{'measure':<44} {'value':>10}  {'budget':>8}  verdict")
+    for key, value in results.items():
+        budget = BUDGETS.get(key)
+        verdict = "" if budget is None else ("ok" if value <= budget else "OVER")
+        shown = f"{budget:g}" if budget is not None else ""
+        print(f"{key:<44} {value:>10.3f}  {shown:>8}  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -5,9 +5,10 @@ could peek into.  ``decide`` is the function the worker runs; ``AIWorker`` owns 
 """
 from __future__ import annotations
 
-import multiprocessing
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # imported on first use: multiprocessing costs ~50 ms of start-up
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 
 def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None
@@ -30,11 +31,13 @@ class AIWorker:
     """One worker process, started on first use (start-up of the application pays nothing)."""
 
     def __init__(self) -> None:
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: "ProcessPoolExecutor | None" = None
 
     def submit(self, game_id: str, view: Any, legal: tuple[Any, ...],
-               memory: dict[str, Any] | None) -> Future[tuple[int | None, dict[str, Any]]]:
+               memory: dict[str, Any] | None) -> "Future[tuple[int | None, dict[str, Any]]]":
         if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
         return self._pool.submit(decide, game_id, view, legal, memory)
 

@@ -27,6 +27,12 @@ class Suit(Enum):
     def letter(self) -> str:
         return self.value
 
+    def __lt__(self, other: object) -> bool:
+        # Ordered as declared (clubs < diamonds < hearts < spades), so that a hand can be sorted.
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_ORDER[self.value] < _SUIT_ORDER[other.value]
+
     @property
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
@@ -40,6 +46,7 @@ class Suit(Enum):
         return self.name.lower()
 
 
+_SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 
 

@@ -65,15 +65,42 @@ def _line_of(text: str, pos: int) -> int:
 
 
 def _array_item_lines(text: str, key: str) -> list[int]:
-    """The line of each item of the top-level array ``key`` (for error messages)."""
+    """The line of each item of the top-level array ``key`` (for error messages).  Walks the
+    top-level object member by member, so a key of the same name nested deeper is not mistaken
+    for it.  Returns [] for text that is not such an object."""
     decoder = json.JSONDecoder()
-    start = text.find(json.dumps(key))
-    if start < 0:
+    n = len(text)
+
+    def skip(pos: int) -> int:
+        while pos < n and text[pos] in " \t\r\n":
+            pos += 1
+        return pos
+
+    try:
+        pos = skip(0)
+        if pos >= n or text[pos] != "{":
+            return []
+        pos += 1
+        while True:
+            pos = skip(pos)
+            if pos >= n or text[pos] == "}":
+                return []
+            name, pos = decoder.raw_decode(text, pos)
+            pos = skip(pos)
+            if pos >= n or text[pos] != ":":
+                return []
+            pos = skip(pos + 1)
+            if name == key and pos < n and text[pos] == "[":
+                return _items_from(text, pos + 1, decoder)
+            _, pos = decoder.raw_decode(text, pos)
+            pos = skip(pos)
+            if pos < n and text[pos] == ",":
+                pos += 1
+    except (ValueError, RecursionError):
         return []
-    pos = text.find("[", start)
-    if pos < 0:
-        return []
-    pos += 1
+
+
+def _items_from(text: str, pos: int, decoder: json.JSONDecoder) -> list[int]:
     out: list[int] = []
     n = len(text)
     while pos < n:
@@ -81,10 +108,7 @@ def _array_item_lines(text: str, key: str) -> list[int]:
             pos += 1
         if pos >= n or text[pos] == "]":
             break
-        try:
-            _, end = decoder.raw_decode(text, pos)
-        except ValueError:
-            break
+        _, end = decoder.raw_decode(text, pos)
         out.append(_line_of(text, pos))
         pos = end
     return out
@@ -102,6 +126,8 @@ def loads(text: str) -> Record:
         raise RecordError(f"the file is not valid JSON: {exc.msg}", line=exc.lineno) from None
     except RecursionError:
         raise RecordError("the file is nested too deeply to be a game record") from None
+    except ValueError as exc:  # e.g. a number with thousands of digits
+        raise RecordError(f"the file is not a usable game record: {exc}") from None
     if not isinstance(data, dict):
         raise RecordError("the file is not a game record (expected a JSON object)")
     if data.get("format") != FORMAT:

@@ -119,8 +119,8 @@ class PatienceController:
                     step = max(0, i - first_shown)
                     pos = QPointF(base.x() + step * WASTE_STEP * self.unit, base.y())
                 else:
-                    # squared piles: a slight rise every few cards gives the stock some thickness
-                    lift = min(i // 8, 3) * 0.012 * self.unit
+                    # squared piles: a pixel's rise for every dozen cards gives the stock some thickness
+                    lift = min(i // 12, 2)
                     pos = QPointF(base.x() - lift, base.y() - lift)
                 # whole pixels: the card items snap to them (crisp blits)
                 out[card.id] = (QPointF(round(pos.x()), round(pos.y())), pi * 200 + i, card.face)

@@ -6,8 +6,7 @@ runs the demo with the computer thinking in a worker process so the table never 
 """
 from __future__ import annotations
 
-from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (QEasingCurve, QParallelAnimationGroup, QPointF, QRectF,
                             QSequentialAnimationGroup, Qt, QTimer, QVariantAnimation, Signal)
@@ -23,6 +22,9 @@ from ...games.registry import get_game
 from .cloth import baize_tile
 from .items import BannerItem, CardItem, paint_pile_outline
 from .patience_table import PatienceController
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 MOVE_MS = 200          # one move
 DEAL_MS = 1500         # the whole deal
@@ -77,7 +79,7 @@ class TableWidget(QGraphicsView):
         self.scene().addItem(self._banner)
         self._announced = False
         self.worker = AIWorker()
-        self._demo_future: Future[Any] | None = None
+        self._demo_future: "Future[Any] | None" = None
         self._demo_memory: dict[str, Any] | None = None
         self._demo_timer = QTimer(self)
         self._demo_timer.setInterval(10)
@@ -234,8 +236,10 @@ class TableWidget(QGraphicsView):
         parts.append(f"{view.on_foundations} of {view.total} cards home")
         if self._session.game.info.id == "canfield_or_klondike":
             parts.append(f"counters {view.score:+d}")
-        if view.passes_left is not None:
-            parts.append(f"{view.passes_left} redeal{'s' if view.passes_left != 1 else ''} left")
+        if view.passes_left == 0:
+            parts.append("last pass through the stock")
+        elif view.passes_left is not None:
+            parts.append(f"{view.passes_left} more pass{'es' if view.passes_left != 1 else ''} after this")
         self.say(" · ".join(parts), "")
 
     def _check_end(self) -> None:

@@ -1,0 +1,182 @@
+"""Starting the application: the QApplication, its look, the data folder, and offscreen screenshots."""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication, QStyleFactory
+
+from ..core.errors import CompendiumError, UnknownGame
+from ..games import registry
+
+__all__ = ["DATA_DIR_ENV", "data_dir", "open_settings", "temporary_settings", "application",
+           "run_gui", "screenshot"]
+
+ORGANISATION = "Compendium"
+APPLICATION = "Compendium"
+DATA_DIR_ENV = "COMPENDIUM_DATA_DIR"   # overrides the data folder (tests, portable installs)
+NARROW = 1000        # screenshots narrower than this leave out the library
+VERY_NARROW = 720    # ... and narrower than this the rules pane too
+
+
+def data_dir() -> Path:
+    """Where the autosave and other data live: ``$COMPENDIUM_DATA_DIR`` if set, else the platform's
+    application-data folder (never next to the program, which may be read-only or shared)."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    _name_application()
+    return Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+
+
+def open_settings() -> QSettings:
+    """The user's settings.  With ``$COMPENDIUM_DATA_DIR`` set they are an ini file in that folder,
+    so that tests and portable installs never touch the real user's settings."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return QSettings(str(Path(override) / "settings.ini"), QSettings.Format.IniFormat)
+    return QSettings(ORGANISATION, APPLICATION)
+
+
+def temporary_settings(folder: str) -> QSettings:
+    """Settings that start empty and vanish with ``folder``: for screenshots, which must look the
+    same whoever runs them."""
+    return QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
+
+
+def _name_application() -> None:
+    # The names decide the folders QStandardPaths and QSettings use, so set them before either.
+    QCoreApplication.setOrganizationName(ORGANISATION)
+    QCoreApplication.setApplicationName(APPLICATION)
+    # The version comes from the package metadata, which is slow to read: set it after start-up.
+    QTimer.singleShot(0, lambda: QCoreApplication.setApplicationVersion(_version()))
+
+
+def _version() -> str:
+    import compendium
+    return compendium.__version__
+
+
+def _palette() -> QPalette:
+    """Warm paper and quiet greys around a green table; the selection is the green of the cloth."""
+    p = QPalette()
+    roles = QPalette.ColorRole
+    colours = {
+        roles.Window: "#ece8dc",
+        roles.WindowText: "#26271f",
+        roles.Base: "#fbf8f0",
+        roles.AlternateBase: "#f3efe3",
+        roles.Text: "#23241f",
+        roles.Button: "#e6e1d2",
+        roles.ButtonText: "#26271f",
+        roles.BrightText: "#ffffff",
+        roles.Highlight: "#2f6b3d",
+        roles.HighlightedText: "#ffffff",
+        roles.Link: "#2c5d8a",
+        roles.LinkVisited: "#5a3f7a",
+        roles.ToolTipBase: "#fbf8f0",
+        roles.ToolTipText: "#23241f",
+        roles.PlaceholderText: "#8a877a",
+        roles.Light: "#ffffff",
+        roles.Midlight: "#f1ede2",
+        roles.Mid: "#bdb7a4",
+        roles.Dark: "#8f8a77",
+        roles.Shadow: "#4a473c",
+    }
+    for role, colour in colours.items():
+        p.setColor(role, QColor(colour))
+    disabled = QPalette.ColorGroup.Disabled
+    for role in (roles.WindowText, roles.Text, roles.ButtonText):
+        p.setColor(disabled, role, QColor("#9a968a"))
+    return p
+
+
+def application() -> QApplication:
+    """The one QApplication, created if needed, named and given the Compendium look."""
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    _name_application()
+    QGuiApplication.setApplicationDisplayName(APPLICATION)
+    QGuiApplication.setDesktopFileName("io.github.compendium.Compendium")  # matches the .desktop file
+    style = QStyleFactory.create("Fusion")
+    if style is not None:
+        app.setStyle(style)
+    app.setPalette(_palette())
+    return app
+
+
+def run_gui(game: str | None = None, seed: int | None = None, file: str | None = None) -> int:
+    """Start the application; ``game``, ``seed`` and ``file`` take precedence over the autosave."""
+    app = application()
+    from .main_window import MainWindow  # after the QApplication: widgets need it
+
+    if game is not None:
+        try:
+            game = registry.resolve_id(game)
+        except UnknownGame as exc:
+            print(f"compendium: {exc}; starting as usual", file=sys.stderr)
+            game = None
+    window = MainWindow()
+    problem = window.start(game=game, seed=seed, file=file)
+    if problem:
+        print(f"compendium: {problem}", file=sys.stderr)
+    window.show()
+    return app.exec()
+
+
+def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int]) -> None:
+    """Render the window offscreen with ``game_id`` at deal ``seed`` (1 if not given, so that the
+    pictures are the same every time) to the PNG file ``out``, ignoring the user's settings and
+    autosave."""
+    gid = registry.resolve_id(game_id)
+    target = Path(out)
+    if not target.parent.is_dir():
+        raise CompendiumError(f"cannot write the screenshot {target}: the folder "
+                              f"{target.parent} does not exist")
+    # Offscreen unless told otherwise: a screenshot needs no display, and must not flash a window.
+    if QApplication.instance() is None:
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = application()
+    from .main_window import MainWindow
+
+    width, height = size
+    with tempfile.TemporaryDirectory(prefix="compendium-shot-") as folder:
+        window = MainWindow(settings=temporary_settings(folder), autosave=False)
+        window.table.set_animations(False)   # the picture shows the dealt table, not a card in flight
+        # A narrow picture keeps the table and drops the panes that would not fit beside it.
+        if width < NARROW:
+            window.act_show_library.setChecked(False)
+        if width < VERY_NARROW:
+            window.act_show_rules.setChecked(False)
+        window.resize(width, height)
+        window.fit_panes(width)
+        window.start(game=gid, seed=1 if seed is None else seed)
+        window.show()
+        _settle(app)
+        pixmap = window.grab()
+        if (pixmap.width(), pixmap.height()) != (width, height):
+            # Only below the window's minimum size (the table's own): keep the promised size.
+            pixmap = pixmap.scaled(width, height, Qt.AspectRatioMode.IgnoreAspectRatio,
+                                   Qt.TransformationMode.SmoothTransformation)
+        window.close()
+        window.deleteLater()
+        _settle(app, 0)
+    if not pixmap.save(str(target), "PNG"):
+        raise CompendiumError(f"cannot write the screenshot {target}: the file could not be "
+                              "written (check the folder's permissions and the free space)")
+
+
+def _settle(app: QApplication, milliseconds: int = 150) -> None:
+    """Run the event loop a little, so that pending layouts, resizes and paints are done."""
+    app.processEvents()
+    loop = QEventLoop()
+    QTimer.singleShot(milliseconds, loop.quit)
+    loop.exec()
+    app.sendPostedEvents()
+    app.processEvents()

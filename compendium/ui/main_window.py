@@ -1,0 +1,809 @@
+"""The main window: the library, the rules pane and the table side by side, with the menus,
+settings, autosave and the saving and opening of games."""
+from __future__ import annotations
+
+import compendium
+
+import html
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QKeySequence, QPainter,
+                           QPaintEvent)
+from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QInputDialog, QLabel,
+                               QMainWindow, QMenu, QMessageBox, QPushButton, QSizePolicy,
+                               QSplitter, QStackedWidget, QVBoxLayout, QWidget)
+
+from ..core import records
+from ..core.errors import CompendiumError, UnknownGame
+from ..core.game import GameInfo, Outcome, Status
+from ..core.session import Session
+from ..games import registry
+from .app import data_dir, open_settings
+from .library import LibraryWidget
+from .rules_view import RulesView, split_ref
+from .table.cloth import baize_tile
+from .table.view import TableWidget
+
+__all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME"]
+
+DEFAULT_GAME = "canfield_or_klondike"
+AUTOSAVE_NAME = "autosave.json"
+FILE_FILTER = "Compendium games (*.json)"
+MAX_SEED_DIGITS = 18          # as the command line: every such number is a valid record seed
+
+_PAGE_TABLE = 0
+_PAGE_REFERENCE = 1
+
+
+def _keys(primary: str, standard: QKeySequence.StandardKey | None = None) -> list[QKeySequence]:
+    """``primary`` first (the shortcut the documentation promises on every platform), then the
+    platform's own bindings for ``standard`` so that native habits work too."""
+    keys = [QKeySequence(primary)] if primary else []
+    if standard is not None:
+        keys += [k for k in QKeySequence.keyBindings(standard) if k not in keys]
+    return keys
+
+
+class ReferencePanel(QWidget):
+    """Stands in for the table for a game that has no table yet: says so plainly, and offers the
+    games that can be played."""
+
+    play_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("referencePanel")
+        self.setStyleSheet(
+            "#referenceCard { background-color: #fbf8f0; border: 1px solid #c9c2ab;"
+            " border-radius: 10px; }"
+            "#referenceCard QLabel { color: #23241f; background: transparent; }"
+            "#referenceTitle { color: #1f4a2c; }"
+            "#referenceCard QPushButton { padding: 6px 14px; }")
+
+        card = QFrame(self)
+        card.setObjectName("referenceCard")
+        card.setMaximumWidth(520)
+        card.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+        serif = QFont("Georgia")
+        serif.setStyleHint(QFont.StyleHint.Serif)
+        self.title = QLabel(card)
+        self.title.setObjectName("referenceTitle")
+        title_font = QFont(serif)
+        title_font.setPointSize(20)
+        self.title.setFont(title_font)
+        self.title.setWordWrap(True)
+
+        self.summary = QLabel(card)
+        self.summary.setObjectName("referenceSummary")
+        summary_font = QFont(serif)
+        summary_font.setPointSize(12)
+        summary_font.setItalic(True)
+        self.summary.setFont(summary_font)
+        self.summary.setWordWrap(True)
+
+        body_font = QFont(self.font())
+        body_font.setPointSizeF(body_font.pointSizeF() * 1.15)
+        self.note = QLabel(card)
+        self.note.setFont(body_font)
+        self.note.setObjectName("referenceNote")
+        self.note.setWordWrap(True)
+        self.note.setText("This game has no table yet. Its laws are in the rules pane; "
+                          "the table will follow when the game is ready to play.")
+
+        self.offer = QLabel("Games you can play now:", card)
+        self.offer.setFont(body_font)
+        self.buttons = QVBoxLayout()
+        self.buttons.setSpacing(6)
+        for gid in registry.playable_ids():
+            button = QPushButton(f"Play {registry.info(gid).name}", card)
+            button.setObjectName(f"play_{gid}")
+            button.setToolTip(registry.info(gid).summary)
+            button.clicked.connect(lambda _checked=False, g=gid: self.play_requested.emit(g))
+            self.buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+
+        inner = QVBoxLayout(card)
+        inner.setContentsMargins(28, 24, 28, 24)
+        inner.setSpacing(10)
+        inner.addWidget(self.title)
+        inner.addWidget(self.summary)
+        inner.addSpacing(6)
+        inner.addWidget(self.note)
+        inner.addSpacing(6)
+        inner.addWidget(self.offer)
+        inner.addLayout(self.buttons)
+
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(24, 24, 24, 24)
+        outer.addStretch(2)
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(card, 6)
+        row.addStretch(1)
+        outer.addLayout(row)
+        outer.addStretch(3)
+
+    def show_game(self, info: GameInfo) -> None:
+        self.title.setText(info.name)
+        self.summary.setText(info.summary)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        # The table's own cloth: the window keeps its look whichever game is chosen.
+        QPainter(self).fillRect(event.rect(), QBrush(baize_tile()))
+
+
+class MainWindow(QMainWindow):
+    """The application window.
+
+    ``start()`` puts the first game on the table (a file, a game asked for, the autosave or the
+    last game, in that order).  The methods that open, save and deal return an error message
+    instead of showing it, so that scripts and tests can use them; the menu actions show it.
+    """
+
+    def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None,
+                 autosave: bool = True) -> None:
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.settings = settings if settings is not None else open_settings()
+        # Screenshots turn the autosave off: they must neither resume nor overwrite the user's game.
+        self.autosave_path: Path | None = data_dir() / AUTOSAVE_NAME if autosave else None
+        self._game_id = DEFAULT_GAME
+        self._file: Path | None = None
+        self._file_session: Session[Any, Any] | None = None   # the session ``_file`` holds
+        self._menu_session: Session[Any, Any] | None = None   # the session the Options menu shows
+        self._autosave_failed = False
+        self._startup_notice = ""     # what went wrong resuming the autosave, told once started
+        self._closed = False
+
+        self.library = LibraryWidget(self)
+        self.library.setMinimumWidth(180)
+        self.rules = RulesView(self)
+        self.rules.setMinimumWidth(260)
+        self.table = TableWidget(self)
+        self.table.setObjectName("table")
+        self.reference = ReferencePanel(self)
+        self.table_stack = QStackedWidget(self)
+        self.table_stack.setObjectName("tableStack")
+        self.table_stack.addWidget(self.table)
+        self.table_stack.addWidget(self.reference)
+        self.table_stack.setMinimumWidth(320)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
+        self.splitter.setObjectName("mainSplitter")
+        self.splitter.addWidget(self.library)
+        self.splitter.addWidget(self.rules)
+        self.splitter.addWidget(self.table_stack)
+        self.splitter.setHandleWidth(5)
+        for index in range(3):
+            self.splitter.setCollapsible(index, False)
+        # When the window grows, the table takes the room; the reading panes keep their width.
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 0)
+        self.splitter.setStretchFactor(2, 1)
+        self.setCentralWidget(self.splitter)
+
+        self.status_label = QLabel(self)
+        self.status_label.setObjectName("statusMessage")
+        self.status_label.setTextFormat(Qt.TextFormat.RichText)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.status_label.linkActivated.connect(self._status_link)
+        self.deal_label = QLabel(self)
+        self.deal_label.setObjectName("statusDeal")
+        self.deal_label.setStyleSheet("color: #55564c; padding: 0 8px;")
+        self.statusBar().setObjectName("statusBar")
+        self.statusBar().addWidget(self.status_label, 1)
+        self.statusBar().addPermanentWidget(self.deal_label)
+
+        self._build_menus()
+
+        self.library.game_chosen.connect(self.choose_game)
+        self.rules.game_link.connect(lambda gid, anchor: self.choose_game(gid, anchor=anchor))
+        self.reference.play_requested.connect(self.choose_game)
+        self.table.message.connect(self.show_message)
+        self.table.changed.connect(self._on_changed)
+        self.table.finished.connect(self._on_finished)
+
+        self._restore_settings()
+
+    # ==========================================================================================
+    # Building
+
+    def _action(self, name: str, text: str, slot: Callable[..., Any], keys: list[QKeySequence] | None = None,
+                *, checkable: bool = False, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if keys:
+            action.setShortcuts(keys)
+        action.setCheckable(checkable)
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        (action.toggled if checkable else action.triggered).connect(slot)
+        # Actions live on the window too, so their shortcuts work while the menu bar is hidden
+        # (full screen) and wherever the focus is.
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        K = QKeySequence.StandardKey
+        bar = self.menuBar()
+        bar.setObjectName("menuBar")
+
+        game = bar.addMenu("&Game")
+        game.setObjectName("menuGame")
+        game.aboutToShow.connect(self._sync_demo_action)
+        self.act_new = self._action("actionNewDeal", "&New deal", self.new_deal, _keys("Ctrl+N", K.New),
+                                    tip="Deal a new game of the same kind")
+        self.act_restart = self._action("actionRestart", "&Restart this deal", self.restart,
+                                        _keys("Ctrl+R"), tip="Go back to the start of this deal")
+        self.act_deal_number = self._action("actionDealByNumber", "&Deal by number…",
+                                            self._ask_deal_number, _keys("Ctrl+G"),
+                                            tip="Play a deal by its number, to replay or share it")
+        self.act_open = self._action("actionOpen", "&Open…", self._ask_open, _keys("Ctrl+O", K.Open))
+        self.act_save = self._action("actionSave", "&Save", self._save_menu, _keys("Ctrl+S", K.Save))
+        self.act_save_as = self._action("actionSaveAs", "Save &as…", self._ask_save_as,
+                                        _keys("Ctrl+Shift+S", K.SaveAs))
+        self.options_menu = QMenu("O&ptions", self)
+        self.options_menu.setObjectName("menuOptions")
+        self.act_demo = self._action("actionDemo", "Start the &demo", self._toggle_demo, _keys("D"),
+                                     tip="Let the computer play this deal, or stop it")
+        self.act_quit = self._action("actionQuit", "&Quit", self.close, _keys("Ctrl+Q", K.Quit))
+        for item in (self.act_new, self.act_restart, self.act_deal_number, None, self.act_open,
+                     self.act_save, self.act_save_as, None, self.options_menu, self.act_demo, None,
+                     self.act_quit):
+            if item is None:
+                game.addSeparator()
+            elif isinstance(item, QMenu):
+                game.addMenu(item)
+            else:
+                game.addAction(item)
+
+        edit = bar.addMenu("&Edit")
+        edit.setObjectName("menuEdit")
+        self.act_undo = self._action("actionUndo", "&Undo", self.table.undo, _keys("Ctrl+Z", K.Undo))
+        self.act_redo = self._action("actionRedo", "&Redo", self.table.redo,
+                                     _keys("Ctrl+Shift+Z", K.Redo))
+        self.act_hint = self._action("actionHint", "&Hint", self.table.hint, _keys("H"),
+                                     tip="Suggest a good move")
+        self.act_animations = self._action("actionAnimations", "&Animations", self._set_animations,
+                                           checkable=True)
+        self.act_auto = self._action("actionAutoFoundation",
+                                     "Move cards to the &foundations automatically",
+                                     self._set_auto_foundation, checkable=True)
+        for item in (self.act_undo, self.act_redo, None, self.act_hint, None, self.act_animations,
+                     self.act_auto):
+            edit.addSeparator() if item is None else edit.addAction(item)
+
+        view = bar.addMenu("&View")
+        view.setObjectName("menuView")
+        self.act_find = self._action("actionFindGame", "&Find a game…", self.library_search,
+                                     _keys("Ctrl+F", K.Find))
+        self.act_show_library = self._action("actionShowLibrary", "&Library", self._show_library,
+                                             _keys("Ctrl+1"), checkable=True)
+        self.act_show_rules = self._action("actionShowRules", "&Rules", self._show_rules_pane,
+                                           _keys("Ctrl+2"), checkable=True)
+        self.act_fullscreen = self._action("actionFullScreen", "F&ull screen", self._set_full_screen,
+                                           _keys("F11", K.FullScreen), checkable=True)
+        for item in (self.act_find, None, self.act_show_library, self.act_show_rules, None,
+                     self.act_fullscreen):
+            view.addSeparator() if item is None else view.addAction(item)
+        self.act_show_library.setChecked(True)
+        self.act_show_rules.setChecked(True)
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.setObjectName("menuHelp")
+        self.act_rules = self._action("actionRulesHelp", "&Rules of this game", self.show_rules,
+                                      _keys("F1", K.HelpContents))
+        self.act_about = self._action("actionAbout", "&About Compendium", self._about)
+        help_menu.addAction(self.act_rules)
+        help_menu.addSeparator()
+        help_menu.addAction(self.act_about)
+
+    # ==========================================================================================
+    # Settings
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        geometry = s.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self._default_size()
+        state = s.value("window/state")
+        if isinstance(state, QByteArray) and not state.isEmpty():
+            self.restoreState(state)
+        sizes = s.value("window/splitter")
+        if not (isinstance(sizes, QByteArray) and self.splitter.restoreState(sizes)):
+            self.fit_panes(self.width())
+        self.act_show_library.setChecked(s.value("view/library", True, type=bool))
+        self.act_show_rules.setChecked(s.value("view/rules", True, type=bool))
+        self.library.set_grouping_mode(str(s.value("library/grouping", "family")))
+        # setChecked signals only a change, so the table is told the restored state directly too.
+        self.act_animations.setChecked(s.value("table/animations", True, type=bool))
+        self.act_auto.setChecked(s.value("table/autoFoundation", True, type=bool))
+        self.table.set_animations(self.act_animations.isChecked())
+        self.table.set_auto_foundation(self.act_auto.isChecked())
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.setValue("window/geometry", self.saveGeometry())
+        s.setValue("window/state", self.saveState())
+        s.setValue("window/splitter", self.splitter.saveState())
+        s.setValue("view/library", self.act_show_library.isChecked())
+        s.setValue("view/rules", self.act_show_rules.isChecked())
+        s.setValue("library/grouping", self.library.grouping_mode())
+        s.setValue("table/animations", self.act_animations.isChecked())
+        s.setValue("table/autoFoundation", self.act_auto.isChecked())
+        s.setValue("game/last", self._game_id)
+        s.sync()
+
+    def _default_size(self) -> None:
+        screen = self.screen()
+        if screen is None:
+            self.resize(1366, 768)
+            return
+        room = screen.availableGeometry()
+        self.resize(min(1600, int(room.width() * 0.92)), min(1000, int(room.height() * 0.92)))
+
+    def fit_panes(self, width: int) -> None:
+        """Share ``width`` between the panes: a narrow library, a rules column of comfortable
+        reading width, and the rest (the most) for the table."""
+        library = max(200, min(290, int(width * 0.17)))
+        rules = max(340, min(560, int(width * 0.30)))
+        self.splitter.setSizes([library, rules, max(320, width - library - rules)])
+
+    def saved_options(self, game_id: str) -> dict[str, Any]:
+        """The options last chosen for ``game_id``; unknown or outdated ones are dropped."""
+        raw = self.settings.value(f"options/{game_id}", "")
+        try:
+            options = json.loads(raw) if isinstance(raw, str) and raw else {}
+            if not isinstance(options, dict):
+                return {}
+            game = registry.get_game(game_id)
+            # Keep only what this version of the game still accepts, value by value.
+            specs = {spec.name: spec for spec in game.option_specs}
+            return {k: v for k, v in options.items() if k in specs and v in specs[k].choices}
+        except (ValueError, CompendiumError):
+            return {}
+
+    def _remember_options(self, game_id: str, options: dict[str, Any]) -> None:
+        self.settings.setValue(f"options/{game_id}", json.dumps(options, sort_keys=True))
+
+    # ==========================================================================================
+    # Starting and choosing games
+
+    @property
+    def game_id(self) -> str:
+        """The game shown in the library, the rules pane and the table area."""
+        return self._game_id
+
+    def start(self, game: str | None = None, seed: int | None = None,
+              file: str | Path | None = None) -> str | None:
+        """Put the first game on the table.  A ``file`` is opened if it can be; else ``game``
+        and/or ``seed`` are dealt; else the autosave is resumed; else the last game is shown.
+        Returns the problem with ``file`` or ``game``, if there was one (the start goes on)."""
+        problem = self.open_path(file) if file is not None else None
+        if game is not None:
+            try:
+                game = registry.resolve_id(game)
+            except UnknownGame as exc:
+                problem = problem or str(exc)
+                game = None
+        if file is None or problem is not None:
+            if game is not None or seed is not None:
+                self.choose_game(game or self._last_game(), seed=seed, new_deal=True)
+            else:
+                resumed = self._resume_autosave()
+                last = self.settings.value("game/last")
+                if not isinstance(last, str) or not self._known(last):
+                    last = resumed.game.info.id if resumed is not None else self._last_game()
+                self.choose_game(last)
+        # Said last, so that the table's greeting for the new deal does not cover it.
+        notice = problem or self._startup_notice
+        if notice:
+            self.show_message(notice)
+        # Keyboard play works at once; for a reference game the reader's place is the page.
+        focus = self.table if self.table_stack.currentWidget() is self.table else self.rules
+        focus.setFocus(Qt.FocusReason.OtherFocusReason)
+        return problem
+
+    @staticmethod
+    def _known(game_id: str) -> bool:
+        try:
+            registry.resolve_id(game_id)
+        except UnknownGame:
+            return False
+        return True
+
+    def _last_game(self) -> str:
+        last = self.settings.value("game/last")
+        if isinstance(last, str) and self._known(last):
+            return registry.resolve_id(last)
+        playable = registry.playable_ids()
+        if DEFAULT_GAME in playable or not playable:
+            return DEFAULT_GAME
+        return playable[0]
+
+    def choose_game(self, game_id: str, seed: int | None = None, *, new_deal: bool = False,
+                    anchor: str = "") -> None:
+        """Show ``game_id`` everywhere: selected in the library, its rules, and its table (or the
+        reference panel).  The deal on the table is kept when it is already of this game, unless
+        ``new_deal`` or a ``seed`` asks for another."""
+        gid = registry.resolve_id(game_id)
+        changing = gid != self._game_id
+        self._game_id = gid
+        self.settings.setValue("game/last", gid)
+        self.library.select(gid)
+        self.rules.show_game(gid, anchor)
+        if registry.status(gid) is Status.PLAYABLE:
+            self.table_stack.setCurrentIndex(_PAGE_TABLE)
+            session = self.table.session
+            if new_deal or seed is not None or session is None or session.game.info.id != gid:
+                self._deal(gid, seed, self.saved_options(gid))
+        else:
+            self.table_stack.setCurrentIndex(_PAGE_REFERENCE)
+            self.reference.show_game(registry.info(gid))
+            if self.table.demo_running:
+                self.table.stop_demo()
+        if changing:
+            self.show_message("")
+        self._refresh()
+
+    def _deal(self, game_id: str, seed: int | None, options: dict[str, Any]) -> None:
+        if self.table.demo_running:
+            self.table.stop_demo()
+        self.table.new_game(game_id, seed, options)
+
+    def _playing(self) -> Session[Any, Any] | None:
+        """The session on the table, if the table (not the reference panel) is showing it."""
+        session = self.table.session
+        if session is None or registry.status(self._game_id) is not Status.PLAYABLE:
+            return None
+        return session if session.game.info.id == self._game_id else None
+
+    # ==========================================================================================
+    # Game actions
+
+    def new_deal(self) -> None:
+        if registry.status(self._game_id) is Status.PLAYABLE:
+            self.choose_game(self._game_id, new_deal=True)
+
+    def restart(self) -> None:
+        if self._playing() is not None:
+            self.table.restart()
+
+    def deal_by_number(self, text: str) -> str | None:
+        """Deal the current game with the number ``text``; returns what is wrong with it, if anything."""
+        number = text.strip()
+        if registry.status(self._game_id) is not Status.PLAYABLE:
+            return f"{registry.info(self._game_id).name} has no table yet"
+        if not number.isdigit() or not number.isascii():
+            return f"“{number}” is not a deal number: type a whole number, such as 1234"
+        if len(number) > MAX_SEED_DIGITS:
+            return f"the deal number may have at most {MAX_SEED_DIGITS} digits"
+        self.choose_game(self._game_id, seed=int(number))
+        return None
+
+    def _ask_deal_number(self) -> None:
+        session = self._playing()
+        text = str(session.seed) if session is not None else ""
+        while True:
+            text, ok = QInputDialog.getText(self, "Deal by number",
+                                            "Deal number (a whole number, 0 or more):", text=text)
+            if not ok:
+                return
+            problem = self.deal_by_number(text)
+            if problem is None:
+                return
+            QMessageBox.warning(self, "Deal by number", problem[0].upper() + problem[1:] + ".")
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change one option of the current game: remembered for the game, and a new deal with it."""
+        gid = self._game_id
+        session = self._playing()
+        options = dict(session.options) if session is not None else self.saved_options(gid)
+        options[name] = value
+        self._remember_options(gid, options)
+        self._deal(gid, None, options)
+        self._refresh()
+
+    def _toggle_demo(self) -> None:
+        # Decided by the table's own state at the moment, not by a check mark: the demo may have
+        # stopped by itself (game over, no move left) since the menu was last drawn.
+        if self.table.demo_running:
+            self.table.stop_demo()
+        elif self._playing() is not None:
+            self.table.start_demo()
+        self._sync_demo_action()
+
+    def _sync_demo_action(self) -> None:
+        running = self.table.demo_running
+        self.act_demo.setText("Stop the &demo" if running else "Start the &demo")
+
+    def _set_animations(self, on: bool) -> None:
+        self.table.set_animations(on)
+        self.settings.setValue("table/animations", on)
+
+    def _set_auto_foundation(self, on: bool) -> None:
+        self.table.set_auto_foundation(on)
+        self.settings.setValue("table/autoFoundation", on)
+
+    # ==========================================================================================
+    # Opening and saving
+
+    def open_path(self, path: str | Path) -> str | None:
+        """Open a saved game.  On success the table shows it and ``None`` is returned; otherwise
+        the message says what is wrong, and the current game and the file are left as they were."""
+        p = Path(path)
+        try:
+            text = records.read_text(p)
+            record = records.loads(text)
+            gid = registry.resolve_id(record.game)
+            if registry.status(gid) is not Status.PLAYABLE:
+                raise CompendiumError(f"{registry.info(gid).name} has no table yet, so its games "
+                                      "cannot be opened")
+            session = Session.from_record(record, source_text=text)
+            self.table.load_session(session)
+        except CompendiumError as exc:
+            return f"Cannot open {p.name}: {exc}"
+        self._file, self._file_session = p, session
+        self.settings.setValue("files/folder", str(p.resolve().parent))
+        self.choose_game(gid)
+        self.show_message(f"Opened {p.name}.")
+        return None
+
+    def save_path(self, path: str | Path) -> str | None:
+        """Save the game on the table to ``path``; returns what went wrong, if anything."""
+        session = self._playing()
+        p = Path(path)
+        if session is None:
+            return "There is no game on the table to save."
+        try:
+            records.save(p, session.record())
+        except OSError as exc:
+            return f"Cannot save to {p}: {exc.strerror or exc}"
+        self._file, self._file_session = p, session
+        self.settings.setValue("files/folder", str(p.resolve().parent))
+        self.show_message(f"Saved to {p.name}.")
+        return None
+
+    def _files_folder(self) -> str:
+        folder = self.settings.value("files/folder")
+        if isinstance(folder, str) and Path(folder).is_dir():
+            return folder
+        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+
+    def _ask_open(self) -> None:
+        name, _ = QFileDialog.getOpenFileName(self, "Open a saved game", self._files_folder(),
+                                              f"{FILE_FILTER};;All files (*)")
+        if name:
+            problem = self.open_path(name)
+            if problem:
+                QMessageBox.warning(self, "Cannot open the game", problem)
+
+    def _save_menu(self) -> None:
+        # Save goes back to the file this very game came from; any other game asks for a name.
+        if self._file is not None and self._file_session is self._playing():
+            problem = self.save_path(self._file)
+            if problem:
+                QMessageBox.warning(self, "Cannot save the game", problem)
+        else:
+            self._ask_save_as()
+
+    def _ask_save_as(self) -> None:
+        session = self._playing()
+        if session is None:
+            return
+        suggested = str(Path(self._files_folder()) / f"{session.game.info.id}-deal-{session.seed}.json")
+        name, _ = QFileDialog.getSaveFileName(self, "Save the game", suggested, FILE_FILTER)
+        if not name:
+            return
+        if not name.lower().endswith(".json"):
+            name += ".json"
+        problem = self.save_path(name)
+        if problem:
+            QMessageBox.warning(self, "Cannot save the game", problem)
+
+    # ==========================================================================================
+    # Autosave
+
+    def write_autosave(self) -> None:
+        """Write the table's game to the autosave file (atomically: never half a file)."""
+        session = self.table.session
+        if self.autosave_path is None or session is None:
+            return
+        try:
+            records.save(self.autosave_path, session.record(autosave=True))
+        except OSError as exc:
+            # Said once: the player keeps playing, but should know the game is not being kept.
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.show_message(f"The game cannot be autosaved to {self.autosave_path.parent}: "
+                                  f"{exc.strerror or exc}")
+        else:
+            self._autosave_failed = False
+
+    def _resume_autosave(self) -> Session[Any, Any] | None:
+        """Load the autosave onto the table; a file that cannot be resumed is put aside, kept for
+        a bug report, and the start goes on with a clean table."""
+        path = self.autosave_path
+        if path is None or not path.exists():
+            return None
+        try:
+            text = records.read_text(path)
+            record = records.loads(text)
+            session = Session.from_record(record, source_text=text)
+            self.table.load_session(session)
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the application must start
+            kept = self._put_aside(path)
+            where = f"; it was kept as {kept.name}" if kept is not None else ""
+            self._startup_notice = (f"The autosaved game could not be resumed ({exc}){where}. "
+                                    "A new game was started.")
+            return None
+        return session
+
+    @staticmethod
+    def _put_aside(path: Path) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+        n = 1
+        while target.exists():
+            n += 1
+            target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+        try:
+            path.rename(target)
+        except OSError:
+            return None
+        return target
+
+    # ==========================================================================================
+    # Reacting to the table
+
+    def _on_changed(self) -> None:
+        self.write_autosave()
+        self._refresh()
+
+    def _on_finished(self, outcome: Outcome) -> None:
+        self.show_message(outcome.reason, outcome.rule or "")
+        self._refresh()
+
+    def _refresh(self) -> None:
+        """Bring the title, the actions, the Options menu and the deal label up to date."""
+        session = self._playing()
+        playable = registry.status(self._game_id) is Status.PLAYABLE
+        live = session is not None and session.outcome() is None
+        self.act_undo.setEnabled(session is not None and session.can_undo)
+        self.act_redo.setEnabled(session is not None and session.can_redo)
+        self.act_hint.setEnabled(live)
+        self.act_restart.setEnabled(session is not None)
+        for action in (self.act_new, self.act_deal_number):
+            action.setEnabled(playable)
+        self.act_save.setEnabled(session is not None)
+        self.act_save_as.setEnabled(session is not None)
+        self.act_demo.setEnabled(session is not None)
+        self._sync_demo_action()
+        if session is not self._menu_session or session is None:
+            self._build_options_menu(session)
+
+        name = registry.info(self._game_id).name
+        if session is not None:
+            self.setWindowTitle(f"Compendium — {name} — deal {session.seed}")
+            moves = session.move_count
+            # The table's own messages carry the deal number and the score; this adds the count.
+            self.deal_label.setText(f"{moves} move{'s' if moves != 1 else ''}")
+        else:
+            self.setWindowTitle(f"Compendium — {name}")
+            self.deal_label.setText("Rules only")
+
+    def _build_options_menu(self, session: Session[Any, Any] | None) -> None:
+        self._menu_session = session
+        self.options_menu.clear()
+        specs = session.game.option_specs if session is not None else ()
+        self.options_menu.setEnabled(bool(specs))
+        if session is None:
+            return
+        for spec in specs:
+            sub = self.options_menu.addMenu(spec.label)
+            sub.setObjectName(f"menuOption_{spec.name}")
+            if spec.help:
+                sub.setToolTip(spec.help)
+            group = QActionGroup(sub)
+            group.setExclusive(True)
+            labels = spec.labels if len(spec.labels) == len(spec.choices) else tuple(map(str, spec.choices))
+            for choice, label in zip(spec.choices, labels):
+                action = QAction(label, sub)
+                action.setObjectName(f"actionOption_{spec.name}_{choice}")
+                action.setCheckable(True)
+                action.setChecked(session.options.get(spec.name) == choice)
+                # triggered, not toggled: only the reader's choice deals anew, not our setChecked.
+                action.triggered.connect(lambda _checked=False, n=spec.name, c=choice: self.set_option(n, c))
+                group.addAction(action)
+                sub.addAction(action)
+
+    # ==========================================================================================
+    # Messages and panes
+
+    def show_message(self, text: str, rule: str = "") -> None:
+        """Show ``text`` in the status bar; a ``rule`` reference ("game_id#anchor") adds a link
+        that opens the rules pane at that law."""
+        body = html.escape(text)
+        if rule and text:
+            body += f' <a href="rule:{html.escape(rule, quote=True)}">(rule)</a>'
+        self.status_label.setText(body)
+        self.status_label.setToolTip(text)
+
+    def status_text(self) -> str:
+        """The status bar's message as plain text."""
+        return self.status_label.text()
+
+    def _status_link(self, href: str) -> None:
+        if href.startswith("rule:"):
+            self.show_rule(href.removeprefix("rule:"))
+
+    def show_rule(self, ref: str) -> None:
+        """Open the rules pane at a rule reference such as ``"canfield_or_klondike#spaces"``."""
+        game, anchor = split_ref(ref)
+        self._show_rules_pane(True)
+        self.rules.show_rule(f"{game or self._game_id}#{anchor}")
+
+    def show_rules(self) -> None:
+        """Show and focus the rules of the current game (F1)."""
+        self._show_rules_pane(True)
+        self.rules.show_game(self._game_id)
+        self.rules.setFocus(Qt.FocusReason.ShortcutFocusReason)
+
+    def library_search(self) -> None:
+        self._show_library(True)
+        self.library.focus_search()
+
+    def _show_library(self, on: bool) -> None:
+        self.library.setVisible(on)
+        if self.act_show_library.isChecked() != on:
+            self.act_show_library.setChecked(on)
+
+    def _show_rules_pane(self, on: bool) -> None:
+        self.rules.setVisible(on)
+        if self.act_show_rules.isChecked() != on:
+            self.act_show_rules.setChecked(on)
+
+    def _set_full_screen(self, on: bool) -> None:
+        if on:
+            self.showFullScreen()
+        else:
+            self.showNormal()
+
+    def changeEvent(self, event: QEvent) -> None:
+        # Full screen can also be left through the window manager: keep the check mark true.
+        if event.type() == QEvent.Type.WindowStateChange:
+            self.act_fullscreen.blockSignals(True)
+            self.act_fullscreen.setChecked(self.isFullScreen())
+            self.act_fullscreen.blockSignals(False)
+        super().changeEvent(event)
+
+    def _about(self) -> None:
+        books = sorted({info.source for info in registry.all_games()})
+        items = "".join(f"<li>{html.escape(book, quote=False)}</li>" for book in books)
+        QMessageBox.about(
+            self, "About Compendium",
+            f"<h3>Compendium {html.escape(compendium.__version__)}</h3>"
+            "<p>The games of the old books: the laws of each game beside a live table.</p>"
+            f"<p>The rules pages are written in our own words after these books:</p><ul>{items}</ul>"
+            "<p>Chess is played with <a href=\"https://python-chess.readthedocs.io/\">python-chess</a>"
+            " by Niklas Fiekas (GPL-3.0-or-later). The interface is built with Qt for Python.</p>"
+            "<p>Compendium is free software, licensed under the GNU General Public License, "
+            "version 3 or later (GPL-3.0-or-later).</p>")
+
+    # ==========================================================================================
+    # Closing
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closed:
+            self._closed = True
+            self.save_settings()
+            self.write_autosave()
+            self.table.shutdown()
+        event.accept()

@@ -59,11 +59,15 @@ def out_dir(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def runs(out_dir) -> dict[str, subprocess.CompletedProcess[str]]:
     no_display = _env(**{name: None for name in NO_DISPLAY_VARS})
+    (out_dir / "folder" / "a_folder").mkdir(parents=True)
     commands: dict[str, tuple[list[str], dict[str, str] | None]] = {
         "list": (["--list"], None),
         "json": (["--list", "--json"], None),
         "demo143": (["--demo", "klondike", "--seed", "143", "--record", str(out_dir / "demo143.json")], None),
         "demo7": (["--demo", "klondike", "--seed", "7"], None),
+        "record_to_folder": (["--demo", "klondike", "--seed", "1", "--record",
+                              str(out_dir / "folder" / "a_folder")], None),
+        "record_nowhere": (["--demo", "klondike", "--seed", "1", "--record", "/proc/nope/x.json"], None),
         "nosuchgame": (["--demo", "nosuchgame"], None),
         "chess": (["--demo", "chess"], None),
         "badseed": (["--seed", "abc"], None),
@@ -140,6 +144,23 @@ def test_demo_prints_the_record(runs):
     outcome = session.outcome()
     if outcome is not None:
         assert outcome.reason in result
+
+
+def test_demo_record_to_a_folder(runs, out_dir):
+    """The message names the path the user gave, not the temporary file used to write it."""
+    proc = runs["record_to_folder"]
+    assert proc.returncode == 2
+    no_traceback(proc)
+    assert "a_folder" in proc.stderr
+    assert ".tmp" not in proc.stderr, proc.stderr
+    assert [p.name for p in (out_dir / "folder").iterdir()] == ["a_folder"]  # no temporary file left
+
+
+def test_demo_record_to_a_missing_place(runs):
+    proc = runs["record_nowhere"]
+    assert proc.returncode == 2
+    assert proc.stderr.startswith("compendium: ") and "/proc/nope" in proc.stderr
+    no_traceback(proc)
 
 
 def test_demo_of_an_unknown_game(runs):

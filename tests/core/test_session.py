@@ -102,7 +102,9 @@ def test_an_illegal_play_cites_its_rule():
 
 
 @pytest.mark.parametrize("text", ["", "hello", "t9>f1", "t1>", "t1>t2*0", "t1>t2*x", "deal -1",
-                                  "deal 99999999999999999999999", "draw draw"])
+                                  "deal 99999999999999999999999", "draw draw",
+                                  # characters str.isdigit accepts but int() does not
+                                  "deal \u00b2", "t1>f1*\u00b2", "t1>f1*\u2460"])
 def test_bad_text_raises_notation_error_and_changes_nothing(text):
     session = new()
     session.play("t1>f1")
@@ -289,6 +291,22 @@ def test_bad_options_in_a_record(options):
         Session.from_record(Record(game="canfield_or_klondike", options=options, seed=1, actions=()))
 
 
+@pytest.mark.parametrize("options", [{"draw": True}, {"from_foundation": 0}, {"from_foundation": 1},
+                                     {"passes": False}])
+def test_options_of_the_wrong_type_are_not_taken_for_a_choice(options):
+    """JSON true is not the number 1 and 0 is not false: a record's options either resolve to
+    exactly the declared choices or are refused; they are never kept as a look-alike."""
+    record = Record(game="canfield_or_klondike", options=options, seed=3, actions=())
+    try:
+        session = Session.from_record(record)
+    except RecordError as exc:
+        assert "bad options" in str(exc)
+        return
+    for spec in GAME.option_specs:
+        value = session.options[spec.name]
+        assert any(value == c and type(value) is type(c) for c in spec.choices), (spec.name, value)
+
+
 def test_an_illegal_action_in_a_record_names_its_line():
     record = played().record()
     record = dataclasses.replace(record, actions=record.actions[:2] + ("t3>t4",) + record.actions[2:])
@@ -305,6 +323,14 @@ def test_unreadable_action_text_in_a_record():
     record = Record(game="canfield_or_klondike", options={}, seed=3, actions=("deal 3", "fly"))
     with pytest.raises(RecordError, match="fly"):
         Session.from_record(record)
+
+
+@pytest.mark.parametrize("text", ["fly", "t1>f1*\u00b2", "deal \u00b2"])
+def test_unreadable_action_text_in_a_record_is_a_record_error(text):
+    record = Record(game="canfield_or_klondike", options={}, seed=3, actions=("deal 3", text))
+    with pytest.raises(RecordError) as info:
+        Session.from_record(record)
+    assert info.value.index == 1 and info.value.action == text
 
 
 def test_a_move_before_the_deal_in_a_record():

@@ -50,7 +50,9 @@ class Take(Enum):
 class Fan(Enum):
     NONE = "squared"
     DOWN = "fanned downwards"
+    UP = "fanned upwards"
     RIGHT = "fanned to the right"
+    LEFT = "fanned to the left"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,9 @@ class PileSpec:
     deal_down: int = 0             # cards dealt face down, then
     deal_up: int = 0               # cards dealt face up on top of them
     flip_top: bool = False         # a face-down card left on top is turned up at once
-    show: int = 0                  # waste: how many top cards are fanned out (0 = all per fan)
+    show: int = 0                  # how many top cards are fanned out (0: all of them)
+    room: float = 0.0              # card widths the fan may take beyond its first card (0: the
+                                   # table's default for the direction); longer fans are squeezed
 
 
 @dataclass(frozen=True, slots=True)

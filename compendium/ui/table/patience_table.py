@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 MARGIN = 0.3          # around the layout, in card widths
 DOWN_STEP = 0.12      # fan offsets, in card widths: face-down cards show a sliver,
 UP_STEP = 0.30        # face-up cards show their index
-WASTE_STEP = 0.28
+H_STEP = 0.28        # face-up cards in a sideways fan
+FAN_DIRECTIONS = {Fan.DOWN: (0, 1), Fan.UP: (0, -1), Fan.RIGHT: (1, 0), Fan.LEFT: (-1, 0)}
 FAN_ROOM = 4.4        # card widths kept below a downward-fanned pile for its cards
 
 
@@ -72,17 +73,39 @@ class PatienceController:
             self.piles[spec.name] = item
         self.focus_index = next((i for i, s in enumerate(self.specs) if s.kind is PileKind.TABLEAU), 0)
 
+    @staticmethod
+    def fan_room(spec: PileSpec) -> float:
+        """Card widths a pile's fan may take beyond its first card."""
+        if spec.room:
+            return spec.room
+        if spec.fan in (Fan.DOWN,):
+            return FAN_ROOM
+        if spec.fan is Fan.UP:
+            return 1.5
+        if spec.fan in (Fan.RIGHT, Fan.LEFT):
+            return (spec.show - 1) * H_STEP if spec.show else 2.0
+        return 0.0
+
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The layout's extent in card widths: left, top, right, bottom (fans included)."""
+        left = min(s.x - (self.fan_room(s) if s.fan is Fan.LEFT else 0) for s in self.specs)
+        top = min(s.y - (self.fan_room(s) if s.fan is Fan.UP else 0) for s in self.specs)
+        right = max(s.x + 1 + (self.fan_room(s) if s.fan is Fan.RIGHT else 0) for s in self.specs)
+        bottom = max(s.y + aspect + (self.fan_room(s) if s.fan is Fan.DOWN else 0) for s in self.specs)
+        return left, top, right, bottom
+
     def content_size(self) -> tuple[float, float]:
-        """The layout's width and height in card widths."""
-        right = max(s.x + 1 + (2 * WASTE_STEP if s.fan is Fan.RIGHT else 0) for s in self.specs)
-        bottom = max(s.y + aspect + (FAN_ROOM if s.fan is Fan.DOWN else 0) for s in self.specs)
-        return right + 2 * MARGIN, bottom + 2 * MARGIN
+        """The layout's width and height in card widths, with the margin."""
+        left, top, right, bottom = self.bounds()
+        return right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
 
     def fit(self, width: float, height: float) -> None:
         cw, ch = self.content_size()
         self.unit = max(24.0, min(width / cw, height / ch))
+        left, top, _, _ = self.bounds()
         used_w = cw * self.unit
-        self.origin = QPointF(max(0.0, (width - used_w) / 2) + MARGIN * self.unit, MARGIN * self.unit)
+        self.origin = QPointF(max(0.0, (width - used_w) / 2) + (MARGIN - left) * self.unit,
+                              (MARGIN - top) * self.unit)
         for spec in self.specs:
             item = self.piles[spec.name]
             item.set_width(self.unit)
@@ -102,22 +125,25 @@ class PatienceController:
         for pi, (spec, pile) in enumerate(zip(self.specs, view.piles)):
             base = self.pile_pos(spec)
             n = len(pile.cards)
-            if spec.fan is Fan.DOWN and n > 1:
-                down = sum(1 for c in pile.cards if c.face is None)
-                wanted = down * DOWN_STEP + (n - down - 1) * UP_STEP
-                room = (bottom_limit - base.y() - self.unit * aspect) / self.unit
+            direction = FAN_DIRECTIONS.get(spec.fan)
+            first_fanned = max(0, n - spec.show) if spec.show else 0
+            steps = [0.0] * n
+            if direction is not None:
+                vertical = direction[1] != 0
+                for i in range(first_fanned + 1, n):
+                    hidden = pile.cards[i - 1].face is None
+                    steps[i] = DOWN_STEP if hidden else (UP_STEP if vertical else H_STEP)
+                wanted = sum(steps)
+                room = self.fan_room(spec)
+                if spec.fan is Fan.DOWN:  # downward fans may use the window's whole height
+                    room = max(room, (bottom_limit - base.y() - self.unit * aspect) / self.unit)
                 squeeze = min(1.0, room / wanted) if wanted > 0 and room > 0 else 1.0
-            else:
-                squeeze = 1.0
             offset = 0.0
-            first_shown = max(0, n - (spec.show or n))
             for i, card in enumerate(pile.cards):
-                if spec.fan is Fan.DOWN:
-                    pos = QPointF(base.x(), base.y() + offset * self.unit)
-                    offset += (DOWN_STEP if card.face is None else UP_STEP) * squeeze
-                elif spec.fan is Fan.RIGHT:
-                    step = max(0, i - first_shown)
-                    pos = QPointF(base.x() + step * WASTE_STEP * self.unit, base.y())
+                if direction is not None:
+                    offset += steps[i] * squeeze
+                    pos = QPointF(base.x() + direction[0] * offset * self.unit,
+                                  base.y() + direction[1] * offset * self.unit)
                 else:
                     # squared piles: a pixel's rise for every dozen cards gives the stock some thickness
                     lift = min(i // 12, 2)

@@ -24,7 +24,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _seed(text: str) -> int:
-    if not text.isdigit() or len(text) > 18:
+    if not (text.isascii() and text.isdigit()) or len(text) > 18:
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal number (a whole number, 0 or more)")
     return int(text)
 

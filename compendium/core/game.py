@@ -110,6 +110,10 @@ class OptionSpec:
     help: str = ""
     labels: tuple[str, ...] = field(default=())  # labels for the choices, if not str(choice)
 
+    def allows(self, value: Any) -> bool:
+        """Is ``value`` one of the choices, of the same type (``True`` is not the choice ``1``)?"""
+        return any(value == c and type(value) is type(c) for c in self.choices)
+
 
 class Game(ABC, Generic[S, A, V]):
     """The rules of one game.  Subclasses set ``info`` and ``option_specs``."""
@@ -124,7 +128,7 @@ class Game(ABC, Generic[S, A, V]):
         out: dict[str, Any] = {}
         for spec in self.option_specs:
             value = given.pop(spec.name, spec.default)
-            if value not in spec.choices:
+            if not spec.allows(value):
                 allowed = ", ".join(repr(c) for c in spec.choices)
                 raise NotationError(f"option {spec.name}={value!r} is not one of {allowed}")
             out[spec.name] = value

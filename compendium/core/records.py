@@ -190,7 +190,10 @@ def write_atomic(path: str | os.PathLike[str], text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as exc:  # name the user's file in the message, not our temporary one
+            raise OSError(exc.errno, exc.strerror, str(target)) from None
     except BaseException:
         try:
             os.unlink(tmp)

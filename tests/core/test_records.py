@@ -295,7 +295,7 @@ def test_fuzz_arbitrary_text(text):
     _loads_or_record_error(text)
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(FIELDS), json_values)
 def test_fuzz_any_json_value_in_any_field(field, value):
     data = valid_dict()
@@ -310,7 +310,7 @@ def test_fuzz_any_json_value_in_any_field(field, value):
     _loads_or_record_error(dumps(SAMPLE).replace('"deal 143"', json.dumps(value), 1))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.integers(min_value=0, max_value=2000), st.integers(min_value=0, max_value=40), st.text(max_size=10))
 def test_fuzz_damaged_files(cut, length, insert):
     """A real record with a slice cut out and some text put in its place."""
@@ -318,7 +318,7 @@ def test_fuzz_damaged_files(cut, length, insert):
     _loads_or_record_error(text[:cut] + insert + text[cut + length:])
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(json_values)
 def test_fuzz_whole_documents(value):
     _loads_or_record_error(json.dumps(value))

@@ -16,7 +16,7 @@ from compendium.core.errors import CompendiumError, IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.records import Record
 from compendium.core.session import Session, Step
-from compendium.games.patience.engine import Deal, Draw, Move
+from compendium.games.patience.engine import Deal, Move
 from compendium.games.patience.klondike import GAME
 
 DATA = Path(__file__).resolve().parents[1] / "games" / "data"

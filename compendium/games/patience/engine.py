@@ -206,6 +206,30 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         return {PileKind.FOUNDATION: "the-foundations", PileKind.STOCK: "the-stock-and-waste",
                 PileKind.WASTE: "the-stock-and-waste"}.get(spec.kind, "building-on-the-tableau")
 
+    # Piles of these kinds with identical declarations are interchangeable (their places on the
+    # table do not matter to the rules), so the solver may treat positions that differ only by
+    # their order as one.  Games whose hooks care where a pile lies leave this empty.
+    symmetric_kinds: tuple[PileKind, ...] = ()
+
+    def canonical_key(self, state: PatienceState) -> Any:
+        """A hashable form of the position for the solver's table of positions already seen."""
+        if not self.symmetric_kinds:
+            return (state.piles, state.down, state.passes)
+        specs, _ = self._specs_of(state)
+        fixed, groups = [], {}
+        for spec, pile, down in zip(specs, state.piles, state.down):
+            faces = tuple(state.deck[c] for c in pile)
+            if spec.kind in self.symmetric_kinds:
+                groups.setdefault((spec.kind, spec.build, spec.take), []).append((faces, down))
+            else:
+                fixed.append((faces, down))
+        return (tuple(fixed), tuple(tuple(sorted(g)) for g in groups.values()), state.passes)
+
+    def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
+        """Hook for the solver: a move to the foundations that can never hurt, played without
+        branching.  By default none (whether a card is safe to send home depends on the game)."""
+        return None
+
     def score(self, state: PatienceState) -> int:
         return self.on_foundations(state)
 
@@ -514,7 +538,7 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
             return Redeal()
         if t.startswith("deal "):
             number = t[5:].strip()
-            if number.isdigit() and len(number) <= 19:
+            if number.isascii() and number.isdigit() and len(number) <= 19:
                 return Deal(int(number))
             raise NotationError(f"{text!r} is not a deal: expected 'deal' and a deal number")
         if ">" in t:
@@ -525,7 +549,8 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
             if src in names and dst in names:
                 if not star:
                     return Move(src, dst, 1)
-                if count.strip().isdigit() and 0 < int(count) < 1000:
+                count = count.strip()
+                if count.isascii() and count.isdigit() and 0 < int(count) < 1000:
                     return Move(src, dst, int(count))
         raise NotationError(f"{text!r} is not a move of {self.info.name}: expected 'draw', 'redeal' "
                             "or a move such as 't3>f1' or 't2>t5*3'")

@@ -86,6 +86,11 @@ _RANK_TITLE = {Rank.JOKER: "joker", Rank.ACE: "ace", Rank.TWO: "two", Rank.THREE
                Rank.QUEEN: "queen", Rank.KING: "king"}
 
 SUITS: tuple[Suit, ...] = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+# Plain attributes for the rules' hot paths (the solver asks millions of times): an Enum property
+# costs a Python call each time, a plain attribute a dictionary lookup.
+for _suit in SUITS:
+    _suit.is_red = _suit in (Suit.DIAMONDS, Suit.HEARTS)  # type: ignore[attr-defined]
 RANKS: tuple[Rank, ...] = tuple(Rank(v) for v in range(1, 14))
 
 

@@ -71,13 +71,18 @@ class Build:
         return self.follows(below, card)
 
     def follows(self, below: Card, card: Card) -> bool:
-        if self.suit is SuitRule.SAME and below.suit != card.suit:
+        # Written for speed (the move generator and the solver call it millions of times):
+        # plain attributes and integer arithmetic, no Enum properties.
+        if self.suit is SuitRule.SAME:
+            if below.suit is not card.suit:
+                return False
+        elif self.suit is SuitRule.ALTERNATE and below.suit.is_red is card.suit.is_red:  # type: ignore[union-attr]
             return False
-        if self.suit is SuitRule.ALTERNATE and below.colour == card.colour:
-            return False
-        diff = (card.rank - below.rank) % 13 if self.wrap else card.rank - below.rank
-        if self.wrap and diff == 12:
-            diff = -1
+        diff = int(card.rank) - int(below.rank)
+        if self.wrap:
+            diff %= 13
+            if diff == 12:
+                diff = -1
         return diff == self.step if self.step else diff in (1, -1)
 
     def describe(self) -> str:
@@ -215,15 +220,28 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         """A hashable form of the position for the solver's table of positions already seen."""
         if not self.symmetric_kinds:
             return (state.piles, state.down, state.passes)
-        specs, _ = self._specs_of(state)
-        fixed, groups = [], {}
-        for spec, pile, down in zip(specs, state.piles, state.down):
-            faces = tuple(state.deck[c] for c in pile)
-            if spec.kind in self.symmetric_kinds:
-                groups.setdefault((spec.kind, spec.build, spec.take), []).append((faces, down))
+        group_of = self._symmetry_groups(state.opts)
+        fixed: list[Any] = []
+        groups: dict[int, list[Any]] = {}
+        for i, pile in enumerate(state.piles):
+            # physical ids stand for faces: cheaper to hash, and exact for a one-pack game
+            # (with two packs, twin cards keep two positions apart: fewer merges, still correct)
+            g = group_of[i]
+            if g is None:
+                fixed.append(pile)
             else:
-                fixed.append((faces, down))
+                groups.setdefault(g, []).append((pile, state.down[i]))
         return (tuple(fixed), tuple(tuple(sorted(g)) for g in groups.values()), state.passes)
+
+    def _symmetry_groups(self, opts: Any) -> tuple[int | None, ...]:
+        """For each pile, the number of its group of interchangeable piles (None: not symmetric)."""
+        cache = self.__dict__.setdefault("_symmetry_cache", {})
+        if opts not in cache:
+            specs, _ = self._structure(opts)
+            keys: dict[Any, int] = {}
+            cache[opts] = tuple(keys.setdefault((s.kind, s.build, s.take), len(keys))
+                                if s.kind in self.symmetric_kinds else None for s in specs)
+        return cache[opts]
 
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """Hook for the solver: a move to the foundations that can never hurt, played without

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...core.cards import Rank
+from ...core.cards import SUITS, Rank, Suit
 from ...core.game import OptionSpec, Options, ScoreEvent
 from ..catalogue import BY_ID
-from .engine import Build, Fan, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
+from .engine import Build, Fan, Move, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
 
 GAP = 0.25          # between piles, in card widths
 STEP = 1 + GAP
@@ -50,6 +50,26 @@ class Klondike(PatienceGame):
                            fan=Fan.DOWN, build=tableau, take=take, deal_down=i, deal_up=1, flip_top=True)
                   for i in range(7)]
         return tuple(piles)
+
+    symmetric_kinds = (PileKind.TABLEAU, PileKind.FOUNDATION)
+
+    def safe_home_move(self, state: PatienceState) -> Move | None:
+        """A card is safe to send home when both foundations of the other colour are at most one
+        rank below it: nothing still in play could need it to build on (aces and twos always)."""
+        specs, index = self._specs_of(state)
+        tops: dict[Suit, int] = {}
+        for spec, pile in zip(specs, state.piles):
+            if spec.kind is PileKind.FOUNDATION and pile:
+                card = state.deck[pile[-1]]
+                tops[card.suit] = int(card.rank)  # type: ignore[index]
+        for action in self.legal_actions(state, 0):
+            if isinstance(action, Move) and specs[index[action.dst]].kind is PileKind.FOUNDATION \
+                    and specs[index[action.src]].kind is not PileKind.FOUNDATION:
+                card = state.deck[state.piles[index[action.src]][-1]]
+                others = [tops.get(s, 0) for s in SUITS if s.colour != card.colour]
+                if card.rank <= 2 or min(others) >= card.rank - 1:
+                    return action
+        return None
 
     def deal_order(self, options: Options) -> Iterable[tuple[str, bool]]:
         # Dealt in rows as at the table: the first card of each row face up, the rest face down.

@@ -35,13 +35,39 @@ class AIWorker:
 
     def submit(self, game_id: str, view: Any, legal: tuple[Any, ...],
                memory: dict[str, Any] | None) -> "Future[tuple[int | None, dict[str, Any]]]":
+        return self._executor().submit(decide, game_id, view, legal, memory)
+
+    def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
+        return self._executor().submit(solve_position, game_id, state, budget_s)
+
+    def _executor(self) -> "ProcessPoolExecutor":
         if self._pool is None:
             import multiprocessing
             from concurrent.futures import ProcessPoolExecutor
             self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return self._pool.submit(decide, game_id, view, legal, memory)
+        return self._pool
+
+    def cancel(self) -> None:
+        """Stop whatever the worker is thinking about, at once (the process is ended and a new
+        one starts on the next request)."""
+        if self._pool is not None:
+            for process in list(getattr(self._pool, "_processes", {}).values()):
+                process.terminate()
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
 
     def shutdown(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def solve_position(game_id: str, state: Any, budget_s: float) -> tuple[str, list[str], int, float]:
+    """The solver, run in the worker.  Unlike a computer player it is given the whole position:
+    the player asked whether the deal as it lies can still be won."""
+    from ..games.registry import get_game
+    from .solver import solve
+    game = get_game(game_id)
+    result = solve(game, state, budget_s=budget_s)  # type: ignore[arg-type]
+    return (result.verdict.value, [game.action_to_str(a) for a in result.line], result.nodes,
+            result.seconds)

@@ -212,3 +212,20 @@ def test_the_demo_plays_in_the_worker_without_freezing(qtbot, table):
     table.stop_demo()
     assert not table.demo_running
     assert_in_sync(table)
+
+
+def test_asking_whether_the_deal_can_be_won(qtbot, table):
+    table.new_game("klondike", seed=143)
+    messages = []
+    table.message.connect(lambda text, rule: messages.append(text))
+    table.check_winnable()
+    assert table.checking
+    qtbot.waitUntil(lambda: not table.checking, timeout=30000)
+    assert "can still be won" in messages[-1]
+
+
+def test_escape_stops_the_search(qtbot, table):
+    table.new_game("klondike", seed=3)
+    table.check_winnable()
+    QTest.keyClick(table, Qt.Key.Key_Escape)
+    assert not table.checking

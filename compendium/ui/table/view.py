@@ -6,6 +6,7 @@ runs the demo with the computer thinking in a worker process so the table never 
 """
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (QEasingCurve, QParallelAnimationGroup, QPointF, QRectF,
@@ -86,6 +87,12 @@ class TableWidget(QGraphicsView):
         self._demo_timer.timeout.connect(self._demo_poll)
         self._demo_running = False
         self._hinted = False
+        self._solve_future: "Future[Any] | None" = None
+        self._solve_state: Any = None
+        self._solve_started = 0.0
+        self._solve_timer = QTimer(self)
+        self._solve_timer.setInterval(250)
+        self._solve_timer.timeout.connect(self._solve_poll)
 
     # -- the session ------------------------------------------------------------------------
     @property
@@ -311,8 +318,64 @@ class TableWidget(QGraphicsView):
         self.play(self.legal()[index])
         QTimer.singleShot(DEMO_PAUSE_MS if self._animations_on else 0, self._demo_next)
 
+    # -- "can this deal still be won?" ------------------------------------------------------
+    SOLVE_BUDGET_S = 20.0
+
+    def check_winnable(self) -> None:
+        """Ask the solver, in the worker process, whether the deal as it lies can still be won.
+        The answer comes in the status bar; ``cancel_check`` stops it."""
+        if self._session is None or self._solve_future is not None:
+            return
+        self.stop_demo()
+        self._solve_state = self._session.state
+        self._solve_future = self.worker.submit_solve(self._session.game.info.id, self._session.state,
+                                                      self.SOLVE_BUDGET_S)
+        self._solve_started = time.perf_counter()
+        self._solve_timer.start()
+        self.say("Looking for a winning line… (Escape stops the search)", "")
+
+    @property
+    def checking(self) -> bool:
+        return self._solve_future is not None
+
+    def cancel_check(self) -> None:
+        if self._solve_future is not None:
+            self._solve_future = None
+            self._solve_timer.stop()
+            self.worker.cancel()
+            self.say("Search stopped.", "")
+
+    def _solve_poll(self) -> None:
+        future = self._solve_future
+        if future is None:
+            self._solve_timer.stop()
+            return
+        if not future.done():
+            elapsed = time.perf_counter() - self._solve_started
+            self.say(f"Looking for a winning line… {elapsed:.0f} s (Escape stops the search)", "")
+            return
+        self._solve_timer.stop()
+        self._solve_future = None
+        try:
+            verdict, line, nodes, seconds = future.result()
+        except Exception as exc:  # the worker died: say so, the game goes on
+            self.say(f"The solver stopped: {exc}", "")
+            return
+        stale = self._session is None or self._session.state is not self._solve_state
+        prefix = "For the position when you asked: " if stale else ""
+        if verdict == "winnable":
+            self.say(f"{prefix}this deal can still be won (a line of {len(line)} moves was found in "
+                     f"{seconds:.1f} s).", "")
+        elif verdict == "lost":
+            self.say(f"{prefix}this deal cannot be won from here, whatever is played "
+                     f"({nodes:,} positions examined).", "")
+        else:
+            self.say(f"{prefix}no answer within {self.SOLVE_BUDGET_S:.0f} s ({nodes:,} positions "
+                     "examined): the deal is too open to decide quickly.", "")
+
     def shutdown(self) -> None:
         self.stop_demo()
+        self.cancel_check()
         self.worker.shutdown()
 
     # -- keeping the items in step ----------------------------------------------------------
@@ -447,6 +510,9 @@ class TableWidget(QGraphicsView):
         self.controller.double_click(self.mapToScene(event.position().toPoint()))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape and self.checking:
+            self.cancel_check()
+            return
         name = KEYS.get(Qt.Key(event.key()))
         if name is None or self.controller is None or self._demo_running \
                 or event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):

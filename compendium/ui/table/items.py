@@ -184,45 +184,66 @@ class PileItem(QGraphicsItem):
 class BannerItem(QGraphicsItem):
     """A calm panel in the middle of the table: the end of a game, the result."""
 
+    PADDING = 18
+
     def __init__(self) -> None:
         super().__init__()
         self.title = ""
         self.detail = ""
         self._rect = QRectF(0, 0, 420, 120)
+        self._title_font = QFont("DejaVu Serif")
+        self._body_font = QFont("DejaVu Serif")
         self.setZValue(50_000)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
 
     def show_text(self, title: str, detail: str, centre: QPointF, width: float) -> None:
+        """Size the fonts to the table and the panel to its text, so nothing is cut off."""
+        from PySide6.QtGui import QFontMetricsF
         self.prepareGeometryChange()
         self.title, self.detail = title, detail
-        w = min(max(width, 260.0), 560.0)
-        self._rect = QRectF(-w / 2, -w * 0.16, w, w * 0.32)
+        w = min(max(width, 280.0), 620.0)
+        inner = w - 2 * self.PADDING
+        self._title_font.setBold(True)
+        size = max(15, min(30, int(w / 20)))
+        while size > 13 and QFontMetricsF(self._title_font_at(size)).horizontalAdvance(title) > inner:
+            size -= 1
+        self._title_font = self._title_font_at(size)
+        self._body_font.setPixelSize(max(12, min(17, int(w / 36))))
+        title_h = QFontMetricsF(self._title_font).height()
+        body = QFontMetricsF(self._body_font).boundingRect(
+            QRectF(0, 0, inner, 1000), int(Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap), detail)
+        h = 2 * self.PADDING + title_h + 10 + body.height()
+        self._rect = QRectF(-w / 2, -h / 2, w, h)
         self.setPos(centre)
         self.show()
         self.update()
+
+    def _title_font_at(self, size: int) -> QFont:
+        font = QFont(self._title_font)
+        font.setPixelSize(size)
+        font.setBold(True)
+        return font
 
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-4, -4, 4, 4)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        from PySide6.QtGui import QFontMetricsF
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self._rect
         path = QPainterPath()
         path.addRoundedRect(r, 14, 14)
-        painter.fillPath(path, QColor(20, 40, 28, 225))
+        painter.fillPath(path, QColor(20, 40, 28, 228))
         painter.setPen(QPen(QColor(212, 175, 55), 2.5))
         painter.drawPath(path)
-        title_font = QFont("DejaVu Serif")
-        title_font.setPixelSize(max(14, int(r.height() * 0.28)))
-        title_font.setBold(True)
-        painter.setFont(title_font)
+        inner = r.adjusted(self.PADDING, self.PADDING, -self.PADDING, -self.PADDING)
+        title_h = QFontMetricsF(self._title_font).height()
+        painter.setFont(self._title_font)
         painter.setPen(QColor(245, 230, 190))
-        top = QRectF(r.left(), r.top() + r.height() * 0.1, r.width(), r.height() * 0.45)
-        painter.drawText(top, Qt.AlignmentFlag.AlignCenter, self.title)
-        body = QFont("DejaVu Serif")
-        body.setPixelSize(max(11, int(r.height() * 0.14)))
-        painter.setFont(body)
-        painter.setPen(QColor(230, 230, 220))
-        bottom = QRectF(r.left() + 12, r.top() + r.height() * 0.52, r.width() - 24, r.height() * 0.42)
-        painter.drawText(bottom, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, self.detail)
+        painter.drawText(QRectF(inner.left(), inner.top(), inner.width(), title_h),
+                         Qt.AlignmentFlag.AlignCenter, self.title)
+        painter.setFont(self._body_font)
+        painter.setPen(QColor(232, 232, 222))
+        body = QRectF(inner.left(), inner.top() + title_h + 10, inner.width(), inner.height() - title_h - 10)
+        painter.drawText(body, int(Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap), self.detail)

@@ -265,6 +265,8 @@ class TableWidget(QGraphicsView):
             detail += f"  Counters {score:+d}."
         detail += "  Ctrl+N deals again; Ctrl+Z takes back."
         rect = self.viewport().rect()
+        if won and self._animations_on:
+            self._celebrate()
         self._banner.show_text(title, detail, QPointF(rect.width() / 2, rect.height() * 0.55),
                                rect.width() * 0.6)
         self.say(title + ". " + detail, outcome.rule or "")
@@ -441,6 +443,36 @@ class TableWidget(QGraphicsView):
         if group.animationCount():
             self._anim = group
             group.start()
+
+    def _celebrate(self) -> None:
+        """The win: the cards leave the foundations one after another and open into a wide fan
+        across the cloth, suit by suit, behind the banner."""
+        if self.controller is None:
+            return
+        view = self.current_view()
+        ids = [c.id for p in view.piles if p.kind.value == "foundation" for c in p.cards]
+        if not ids:
+            return
+        import math
+        rect = self.viewport().rect()
+        unit = self.controller.unit
+        centre = QPointF(rect.width() / 2 - unit / 2, rect.height() * 0.62)
+        radius = min(rect.width() * 0.42, rect.height() * 0.5)
+        group = QParallelAnimationGroup(self)
+        spread = math.radians(150)
+        for k, cid in enumerate(ids):
+            angle = math.radians(-165) + spread * k / max(1, len(ids) - 1)
+            end = QPointF(centre.x() + radius * math.cos(angle), centre.y() + radius * math.sin(angle))
+            item = self._cards[cid]
+            item.setZValue(20_000 + k)
+            seq = QSequentialAnimationGroup()
+            seq.addPause(int(k * 2000 / len(ids)))
+            anim = _motion(item, item.pos(), end)
+            anim.setDuration(450)
+            seq.addAnimation(anim)
+            group.addAnimation(seq)
+        self._anim = group
+        group.start()
 
     def _deal_animation(self) -> None:
         """Cards fly from the stock to their places one after another, about 1.5 s in all."""

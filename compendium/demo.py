@@ -22,6 +22,14 @@ def make_player(game: Game[Any, Any, Any]) -> Any:
     raise NotImplementedError(f"no computer player for {game.info.name} yet")
 
 
+def own_position(game: Game[Any, Any, Any], state: Any) -> Any:
+    """The position, for a patience's own hint (a patience has no opponent whose cards it could
+    see; its hint promises to judge from the view); ``None`` for games with other seats, whose
+    computer players get their view only."""
+    from .games.patience.engine import PatienceGame
+    return state if isinstance(game, PatienceGame) else None
+
+
 @dataclass
 class DemoResult:
     session: Session[Any, Any]
@@ -41,7 +49,8 @@ def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | No
         if isinstance(seat, Special):
             break
         player = players.setdefault(seat, make_player(game))
-        action = player.choose(game, game.view(session.state, seat), session.legal_actions(seat))
+        action = player.choose(game, game.view(session.state, seat), session.legal_actions(seat),
+                               state=own_position(game, session.state))
         if action is None:
             gave_up = True
             break

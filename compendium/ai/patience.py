@@ -105,8 +105,11 @@ class PatiencePlayer:
         self.heuristic = PatienceHeuristic()
         self._idle_turns = 0
 
-    def choose(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction]) -> PatienceAction | None:
-        action = self.heuristic.best(game, view, legal)
+    def choose(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction],
+               state: Any = None) -> PatienceAction | None:
+        """The game's own hint where the position is given (each patience's hint plays it as well
+        as its author knew how, from what the player can see), else the shared heuristic."""
+        action = game.hint(state, 0) if state is not None else self.heuristic.best(game, view, legal)
         if isinstance(action, (Draw, Redeal)):
             self._idle_turns += 1
             in_hand = sum(len(p.cards) for p in view.piles if p.kind in (PileKind.STOCK, PileKind.WASTE))

@@ -11,8 +11,8 @@ if TYPE_CHECKING:  # imported on first use: multiprocessing costs ~50 ms of star
     from concurrent.futures import Future, ProcessPoolExecutor
 
 
-def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None
-           ) -> tuple[int | None, dict[str, Any]]:
+def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
+           state: Any = None) -> tuple[int | None, dict[str, Any]]:
     """Choose among ``legal`` (action values) from ``view``; return the index chosen (``None``:
     nothing useful) and the player's notes.  The notes carry the player's memory between moves,
     so the worker process itself stays stateless."""
@@ -22,7 +22,8 @@ def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, An
     player = make_player(game)
     if memory:
         player.__dict__.update(memory)
-    action = player.choose(game, view, list(legal))
+    action = player.choose(game, view, list(legal), state=state) if state is not None \
+        else player.choose(game, view, list(legal))
     notes = {k: v for k, v in player.__dict__.items() if isinstance(v, (int, float, str, bool))}
     return (None if action is None else list(legal).index(action)), notes
 
@@ -33,9 +34,10 @@ class AIWorker:
     def __init__(self) -> None:
         self._pool: "ProcessPoolExecutor | None" = None
 
-    def submit(self, game_id: str, view: Any, legal: tuple[Any, ...],
-               memory: dict[str, Any] | None) -> "Future[tuple[int | None, dict[str, Any]]]":
-        return self._executor().submit(decide, game_id, view, legal, memory)
+    def submit(self, game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
+               state: Any = None) -> "Future[tuple[int | None, dict[str, Any]]]":
+        """``state`` only for a patience, whose own hint plays the demo (see demo.own_position)."""
+        return self._executor().submit(decide, game_id, view, legal, memory, state)
 
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
         return self._executor().submit(solve_position, game_id, state, budget_s)

@@ -248,6 +248,12 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         branching.  By default none (whether a card is safe to send home depends on the game)."""
         return None
 
+    def hint(self, state: PatienceState, seat: Seat) -> PatienceAction | None:
+        """A good move, judged from what the player sees (the view), or ``None`` when nothing
+        useful is left.  Games whose play the shared heuristic does not know override this."""
+        from ...ai.patience import PatienceHeuristic
+        return PatienceHeuristic().best(self, self.view(state, 0), self.legal_actions(state, 0))
+
     def score(self, state: PatienceState) -> int:
         return self.on_foundations(state)
 

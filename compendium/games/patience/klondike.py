@@ -87,9 +87,5 @@ class Klondike(PatienceGame):
                 ScoreEvent(0, 5 * n, f"{n} card{'s' if n != 1 else ''} on the foundations at 5 each",
                            self.ref("scoring"))]
 
-    def hint(self, state: PatienceState, seat: int):  # type: ignore[override]
-        from ...ai.patience import PatienceHeuristic
-        return PatienceHeuristic().best(self, self.view(state, 0), self.legal_actions(state, 0))
-
 
 GAME = Klondike()

@@ -296,7 +296,9 @@ class TableWidget(QGraphicsView):
             self.stop_demo()
             return
         view = self.current_view()
-        self._demo_future = self.worker.submit(self._session.game.info.id, view, self.legal(), self._demo_memory)
+        from ...demo import own_position
+        self._demo_future = self.worker.submit(self._session.game.info.id, view, self.legal(), self._demo_memory,
+                                               own_position(self._session.game, self._session.state))
         self._demo_timer.start()
 
     def _demo_poll(self) -> None:

@@ -18,6 +18,8 @@ from .catalogue import BY_ID, CATALOGUE, lookup
 # id -> "module:attribute" of the game object.  Only games meeting the definition of done.
 ENGINES: dict[str, str] = {
     "canfield_or_klondike": "compendium.games.patience.klondike:GAME",
+    "fortress": "compendium.games.patience.fortress:GAME",
+    "nestor": "compendium.games.patience.nestor:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -6,6 +6,7 @@ import compendium
 
 import html
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -21,10 +22,12 @@ from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
 from ..core.game import GameInfo, Outcome, Status
 from ..core.session import Session
+from ..core.stats import Result, StatsStore   # statistics
 from ..games import registry
 from .app import data_dir, open_settings
 from .library import LibraryWidget
 from .rules_view import RulesView, split_ref
+from .stats_dialog import StatsDialog   # statistics
 from .table.cloth import baize_tile
 from .table.view import TableWidget
 
@@ -32,6 +35,7 @@ __all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME"]
 
 DEFAULT_GAME = "canfield_or_klondike"
 AUTOSAVE_NAME = "autosave.json"
+STATS_NAME = "stats.sqlite"
 FILE_FILTER = "Compendium games (*.json)"
 MAX_SEED_DIGITS = 18          # as the command line: every such number is a valid record seed
 
@@ -46,6 +50,14 @@ def _keys(primary: str, standard: QKeySequence.StandardKey | None = None) -> lis
     if standard is not None:
         keys += [k for k in QKeySequence.keyBindings(standard) if k not in keys]
     return keys
+
+
+def _carried_time(meta: dict[str, Any]) -> float:
+    """Statistics: the seconds an autosave says its deal was played (0 if it says nothing sane)."""
+    value = meta.get("elapsed")
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) and value >= 0:
+        return float(value)
+    return 0.0
 
 
 class ReferencePanel(QWidget):
@@ -145,7 +157,7 @@ class MainWindow(QMainWindow):
     """
 
     def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None,
-                 autosave: bool = True) -> None:
+                 autosave: bool = True, statistics: bool | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else open_settings()
@@ -158,6 +170,18 @@ class MainWindow(QMainWindow):
         self._autosave_failed = False
         self._startup_notice = ""     # what went wrong resuming the autosave, told once started
         self._closed = False
+        # -- statistics: begin.  Counted only where the autosave is kept (not for screenshots),
+        # unless ``statistics`` says otherwise; elsewhere the store is in memory and left empty.
+        self._record_stats = autosave if statistics is None else statistics
+        self.stats = StatsStore(data_dir() / STATS_NAME if self._record_stats else None)
+        self._stats_session: Session[Any, Any] | None = None   # the deal being followed
+        self._stats_started = False     # a move was made in it: dealing again gives it up
+        self._stats_done = True         # counted already, or not to count (finished, demo)
+        self._stats_clock: float | None = None   # time.monotonic() when the clock last started
+        self._stats_elapsed = 0.0       # seconds played before that
+        self._stats_carry: tuple[Session[Any, Any], float] | None = None   # time from autosave
+        self._stats_notice_told: str | None = None
+        # -- statistics: end
 
         self.library = LibraryWidget(self)
         self.library.setMinimumWidth(180)
@@ -252,9 +276,13 @@ class MainWindow(QMainWindow):
         self.act_demo = self._action("actionDemo", "Start the &demo", self._toggle_demo, _keys("D"),
                                      tip="Let the computer play this deal, or stop it")
         self.act_quit = self._action("actionQuit", "&Quit", self.close, _keys("Ctrl+Q", K.Quit))
+        # statistics
+        self.act_stats = self._action("actionStatistics", "S&tatistics…", self.show_statistics,
+                                      _keys("Ctrl+T"), tip="Games played and won, streaks, best "
+                                      "times, and the deals played")
         for item in (self.act_new, self.act_restart, self.act_deal_number, None, self.act_open,
-                     self.act_save, self.act_save_as, None, self.options_menu, self.act_demo, None,
-                     self.act_quit):
+                     self.act_save, self.act_save_as, None, self.options_menu, self.act_demo,
+                     self.act_stats, None, self.act_quit):
             if item is None:
                 game.addSeparator()
             elif isinstance(item, QMenu):
@@ -366,7 +394,7 @@ class MainWindow(QMainWindow):
             game = registry.get_game(game_id)
             # Keep only what this version of the game still accepts, value by value.
             specs = {spec.name: spec for spec in game.option_specs}
-            return {k: v for k, v in options.items() if k in specs and v in specs[k].choices}
+            return {k: v for k, v in options.items() if k in specs and specs[k].allows(v)}
         except (ValueError, CompendiumError):
             return {}
 
@@ -404,6 +432,10 @@ class MainWindow(QMainWindow):
                 self.choose_game(last)
         # Said last, so that the table's greeting for the new deal does not cover it.
         notice = problem or self._startup_notice
+        # statistics: a statistics file that could not be used is told at start-up too
+        self._stats_notice_told = self.stats.notice
+        if self.stats.notice:
+            notice = f"{notice} {self.stats.notice}" if notice else self.stats.notice
         if notice:
             self.show_message(notice)
         # Keyboard play works at once; for a reference game the reader's place is the page.
@@ -617,7 +649,9 @@ class MainWindow(QMainWindow):
         if self.autosave_path is None or session is None:
             return
         try:
-            records.save(self.autosave_path, session.record(autosave=True))
+            # statistics: the time played so far goes with it, so a resumed deal's time is whole
+            meta = {"elapsed": round(self._stats_seconds(), 3)} if session is self._stats_session else {}
+            records.save(self.autosave_path, session.record(autosave=True, **meta))
         except OSError as exc:
             # Said once: the player keeps playing, but should know the game is not being kept.
             if not self._autosave_failed:
@@ -637,6 +671,7 @@ class MainWindow(QMainWindow):
             text = records.read_text(path)
             record = records.loads(text)
             session = Session.from_record(record, source_text=text)
+            self._stats_carry = (session, _carried_time(record.meta))   # statistics
             self.table.load_session(session)
         except Exception as exc:  # noqa: BLE001 - whatever is wrong, the application must start
             kept = self._put_aside(path)
@@ -664,12 +699,115 @@ class MainWindow(QMainWindow):
     # Reacting to the table
 
     def _on_changed(self) -> None:
+        self._stats_follow()   # statistics: the clock, and a started deal given up for another
         self.write_autosave()
         self._refresh()
 
     def _on_finished(self, outcome: Outcome) -> None:
         self.show_message(outcome.reason, outcome.rule or "")
+        problem = self._stats_finish(outcome)   # statistics
+        if problem:
+            self.show_message(f"{outcome.reason[:1].upper()}{outcome.reason[1:]}. {problem}",
+                              outcome.rule or "")
         self._refresh()
+
+    # ==========================================================================================
+    # Statistics: begin.  A deal counts when it ends (won, or no move left) or when a started
+    # deal is replaced by another (given up); its time runs from its first move to its end.
+
+    def show_statistics(self) -> StatsDialog:
+        """Open the statistics of the current game."""
+        gid = self._game_id
+        dialog = StatsDialog(self.stats, gid, registry.info(gid).name, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.deal_requested.connect(self._play_logged_deal)
+        dialog.open()
+        return dialog
+
+    def _play_logged_deal(self, seed: object, options: object) -> None:
+        """Deal a deal of the log again, with the options it was played with (those this
+        version still knows; the others as last chosen)."""
+        gid = self._game_id
+        if registry.status(gid) is not Status.PLAYABLE or not isinstance(seed, int):
+            return
+        specs = {spec.name: spec for spec in registry.get_game(gid).option_specs}
+        logged = options if isinstance(options, dict) else {}
+        kept = {k: v for k, v in logged.items() if k in specs and v in specs[k].choices}
+        self._deal(gid, seed, {**self.saved_options(gid), **kept})
+        self._refresh()
+
+    def _stats_seconds(self) -> float:
+        running = time.monotonic() - self._stats_clock if self._stats_clock is not None else 0.0
+        return self._stats_elapsed + running
+
+    def _stats_follow(self) -> None:
+        """Keep the counting and the clock in step with the deal on the table."""
+        session = self.table.session
+        if session is not self._stats_session:
+            self._stats_abandon()
+            carry, self._stats_carry = self._stats_carry, None
+            self._stats_session = session
+            self._stats_elapsed = carry[1] if carry is not None and carry[0] is session else 0.0
+            self._stats_started = session is not None and session.move_count > 0
+            # A deal already over when it arrives (opened, resumed) was counted when it ended.
+            self._stats_done = session is None or session.outcome() is not None
+            live = self._stats_started and not self._stats_done
+            self._stats_clock = time.monotonic() if live else None
+            return
+        if session is None or self._stats_done:
+            return
+        if self.table.demo_running:
+            # The computer played part of it: not the player's result, either way.
+            self._stats_done, self._stats_clock = True, None
+        elif session.move_count > 0 and not self._stats_started:
+            self._stats_started, self._stats_clock = True, time.monotonic()
+
+    def _stats_abandon(self) -> None:
+        session = self._stats_session
+        if session is None or self._stats_done or not self._stats_started or session.outcome() is not None:
+            return
+        self._stats_done = True
+        problem = self._stats_record(session, Result.ABANDONED, None)
+        if problem:
+            self.show_message(problem)
+
+    def _stats_finish(self, outcome: Outcome) -> str | None:
+        self._stats_follow()
+        session = self._stats_session
+        if session is None or self._stats_done:
+            return None
+        self._stats_done = True
+        if self.table.demo_running:
+            return None
+        seat = session.human_seats[0] if session.human_seats else 0
+        won = seat < len(outcome.results) and outcome.results[seat] > 0
+        return self._stats_record(session, Result.WON if won else Result.LOST, outcome)
+
+    def _stats_record(self, session: Session[Any, Any], result: Result,
+                      outcome: Outcome | None) -> str | None:
+        """Add the deal to the statistics; returns what went wrong, to be told, if anything."""
+        seconds = self._stats_seconds()
+        self._stats_elapsed, self._stats_clock = seconds, None
+        if not self._record_stats:
+            return None
+        seat = session.human_seats[0] if session.human_seats else 0
+        score = outcome.scores[seat] if outcome is not None and seat < len(outcome.scores) else None
+        try:
+            stored = self.stats.record_game(session.game.info.id, session.seed, session.options,
+                                            result is Result.WON, session.move_count, seconds,
+                                            score, result=result)
+        except CompendiumError as exc:
+            return f"This deal could not be added to the statistics: {exc}."
+        if self.stats.notice != self._stats_notice_told:     # the file was set aside meanwhile
+            self._stats_notice_told = self.stats.notice
+            return self.stats.notice
+        if not stored:
+            return (f"This deal could not be written to the statistics yet ({self.stats.last_error}); "
+                    "it is kept and written with the next one.")
+        return None
+
+    # Statistics: end
+    # ==========================================================================================
 
     def _refresh(self) -> None:
         """Bring the title, the actions, the Options menu and the deal label up to date."""
@@ -680,6 +818,7 @@ class MainWindow(QMainWindow):
         self.act_redo.setEnabled(session is not None and session.can_redo)
         self.act_hint.setEnabled(live)
         self.act_restart.setEnabled(session is not None)
+        self.act_stats.setEnabled(playable)   # statistics
         for action in (self.act_new, self.act_deal_number):
             action.setEnabled(playable)
         self.act_save.setEnabled(session is not None)
@@ -805,5 +944,6 @@ class MainWindow(QMainWindow):
             self._closed = True
             self.save_settings()
             self.write_autosave()
+            self.stats.close()   # statistics
             self.table.shutdown()
         event.accept()

@@ -20,6 +20,9 @@ ENGINES: dict[str, str] = {
     "canfield_or_klondike": "compendium.games.patience.klondike:GAME",
     "fortress": "compendium.games.patience.fortress:GAME",
     "nestor": "compendium.games.patience.nestor:GAME",
+    "napoleon_at_st_helena": "compendium.games.patience.napoleon_at_st_helena:GAME",
+    "napoleons_square": "compendium.games.patience.napoleons_square:GAME",
+    "napoleons_square_single": "compendium.games.patience.napoleons_square:SINGLE",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF
 
-from ...ai.patience import PatienceHeuristic
 from ...core.cards import Rank
 from ...games.patience.engine import (Draw, Fan, Move, PatienceGame, PatienceView, PileKind,
                                       PileSpec, Redeal)
@@ -51,7 +50,6 @@ class PatienceController:
         self.focus_index = 0        # keyboard focus: which pile
         self.selection: tuple[str, int] | None = None  # keyboard: lifted cards (pile, count)
         self.keyboard_active = False  # the focus frame shows only once the keyboard is used
-        self.heuristic = PatienceHeuristic()
 
     # -- structure --------------------------------------------------------------------------
     def build(self) -> None:
@@ -135,7 +133,8 @@ class PatienceController:
                     steps[i] = DOWN_STEP if hidden else (UP_STEP if vertical else H_STEP)
                 wanted = sum(steps)
                 room = self.fan_room(spec)
-                if spec.fan is Fan.DOWN:  # downward fans may use the window's whole height
+                if spec.fan is Fan.DOWN and not spec.room:
+                    # a downward fan with no declared room may use the window's whole height
                     room = max(room, (bottom_limit - base.y() - self.unit * aspect) / self.unit)
                 squeeze = min(1.0, room / wanted) if wanted > 0 and room > 0 else 1.0
             offset = 0.0
@@ -296,17 +295,12 @@ class PatienceController:
             self.table.say(fallback[:1].upper() + fallback[1:] + ".", "")
 
     # -- automatic moves --------------------------------------------------------------------
-    def auto_moves(self) -> list[Any]:
-        """Cards that can safely go to the foundations (nothing still in play could need them)."""
-        view = self.table.current_view()
-        out = []
-        for action in self.table.legal():
-            if isinstance(action, Move) and self.spec(action.dst).kind is PileKind.FOUNDATION \
-                    and self.spec(action.src).kind is not PileKind.FOUNDATION:
-                face = view.pile(action.src).cards[-1].face
-                if face is not None and self.heuristic._safe(view, face):
-                    out.append(action)
-        return out
+    def auto_move(self) -> Any:
+        """A card that can safely go to the foundations, as the game itself judges it (nothing
+        still in play could need it), or ``None``."""
+        session = self.table.session
+        assert session is not None
+        return self.game.safe_home_move(session.state)
 
     # -- the keyboard -----------------------------------------------------------------------
     def key(self, key: str) -> bool:

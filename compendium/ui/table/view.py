@@ -170,10 +170,10 @@ class TableWidget(QGraphicsView):
     def _play_auto_moves(self) -> None:
         assert self._session is not None and self.controller is not None
         for _ in range(len(self._session.state.deck) if hasattr(self._session.state, "deck") else 0):
-            moves = self.controller.auto_moves()
-            if not moves:
+            move = self.controller.auto_move()
+            if move is None:
                 break
-            self._session.play(moves[0], continue_turn=True)
+            self._session.play(move, continue_turn=True)
 
     def undo(self) -> bool:
         if self._session is None or self._demo_running:

@@ -23,6 +23,8 @@ ENGINES: dict[str, str] = {
     "napoleon_at_st_helena": "compendium.games.patience.napoleon_at_st_helena:GAME",
     "napoleons_square": "compendium.games.patience.napoleons_square:GAME",
     "napoleons_square_single": "compendium.games.patience.napoleons_square:SINGLE",
+    "the_clock": "compendium.games.patience.clock:GAME",
+    "the_constitution": "compendium.games.patience.constitution:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

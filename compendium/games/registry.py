@@ -25,6 +25,9 @@ ENGINES: dict[str, str] = {
     "napoleons_square_single": "compendium.games.patience.napoleons_square:SINGLE",
     "the_clock": "compendium.games.patience.clock:GAME",
     "the_constitution": "compendium.games.patience.constitution:GAME",
+    "la_belle_lucie": "compendium.games.patience.la_belle_lucie:GAME",
+    "house_in_the_wood": "compendium.games.patience.la_belle_lucie:HOUSE_IN_THE_WOOD",
+    "house_on_the_hill": "compendium.games.patience.la_belle_lucie:HOUSE_ON_THE_HILL",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -1,0 +1,577 @@
+"""La Belle Lucie and its two-pack cousins, The House in the Wood and The House on the Hill
+(catalogue: la_belle_lucie, house_in_the_wood, house_on_the_hill).
+
+The whole pack is dealt face up in fans of three; only the top card of a fan is free.  Cards go
+up to foundations in suit and are married one at a time on the fans (down in suit in La Belle
+Lucie, either way in The House on the Hill).  An emptied fan is never refilled.  Twice, when the
+player chooses, the fans are gathered, shuffled and dealt again in threes.
+
+What the engine does not declare, this module adds: the re-deal itself (the ``Redeal`` action,
+clicked on the empty re-deal place at the top left), the merci of the modern La Belle Lucie (one
+buried card drawn once, sent as ``Move(src, dst, depth)`` so that the table's drag of a buried card
+names it), the House on the Hill's rule that its four aces and four kings are of different suits,
+and a hint that looks ahead, since every card is face up and the generic heuristic only values
+uncovering face-down cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Iterable, Sequence
+
+from ...core.cards import PACKS, SUITS, Card, Rank
+from ...core.errors import IllegalAction
+from ...core.game import OptionSpec, Options
+from ...core.rng import derive_seed, shuffled
+from ..catalogue import BY_ID
+from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+
+H_STEP = 0.28                 # the table's offset between face-up cards of a sideways fan
+FAN_ROOM = 2 * H_STEP         # room for a fan of three; longer fans are squeezed into it
+COL_GAP = 0.32
+PITCH = 1 + FAN_ROOM + COL_GAP
+ROW_PITCH = 1.4 + 0.28
+FANS_Y = 1.4 + 0.5            # the first row of fans, below the foundations
+FOUND_STEP = 1.25
+
+_REFUSED = IllegalAction("not legal")
+
+
+@dataclass(frozen=True, slots=True)
+class LucieState(PatienceState):
+    """La Belle Lucie's state: the engine's, and whether the merci has been taken."""
+
+    merci_used: bool = False
+
+
+class FanPatience(PatienceGame):
+    """The family: the pack dealt in fans of three, face up, re-dealt when the player asks."""
+
+    pack = "52"
+    per_row = 6
+    distinct_suits = False        # the House on the Hill: no two like foundations of one suit
+    search_budget = 1500          # positions the hint may look at (about 0.2 s)
+
+    # -- the declaration --------------------------------------------------------------------
+    def fan_build(self, options: Options) -> Build:
+        return Build(-1, SuitRule.SAME, empty=None, single_cards=True)
+
+    def foundation_builds(self, options: Options) -> list[tuple[Build, str]]:
+        build = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
+        return [(build, "foundation")] * (len(PACKS[self.pack]) // 13)
+
+    def fan_sizes(self) -> list[int]:
+        n = len(PACKS[self.pack])
+        sizes = [3] * (n // 3)
+        if n % 3:
+            sizes.append(n % 3)
+        return sizes
+
+    def layout(self, options: Options) -> tuple[PileSpec, ...]:
+        sizes = self.fan_sizes()
+        width = (self.per_row - 1) * PITCH + 1 + FAN_ROOM
+        founds = self.foundation_builds(options)
+        # The re-deal place sits at the left of the foundation row, the foundations centred.
+        f_width = (len(founds) - 1) * FOUND_STEP + 1
+        f_left = max(FOUND_STEP, (width - f_width) / 2)
+        piles = [PileSpec("s", PileKind.STOCK, 0, 0, "re-deal place", take=Take.NONE)]
+        piles += [PileSpec(f"f{i + 1}", PileKind.FOUNDATION, f_left + i * FOUND_STEP, 0, label,
+                           build=build, take=Take.NONE)
+                  for i, (build, label) in enumerate(founds)]
+        fan = self.fan_build(options)
+        for i, size in enumerate(sizes):
+            row, col = divmod(i, self.per_row)
+            piles.append(PileSpec(f"t{i + 1}", PileKind.TABLEAU, col * PITCH, FANS_Y + row * ROW_PITCH,
+                                  "fan", fan=Fan.RIGHT, build=fan, take=Take.TOP, deal_up=size,
+                                  room=FAN_ROOM))
+        return tuple(piles)
+
+    def redeals(self, options: Options) -> int:
+        return int(options.get("redeals", 2))
+
+    def passes_allowed(self, options: Options) -> int:
+        # The engine counts passes; here a pass is one deal of the fans (the first and each re-deal).
+        return self.redeals(options) + 1
+
+    def anchor_for(self, spec: PileSpec) -> str:
+        if spec.kind is PileKind.FOUNDATION:
+            return "the-foundations"
+        if spec.kind is PileKind.STOCK:
+            return "re-deals"
+        return "building-on-the-tableau"
+
+    # -- legality ---------------------------------------------------------------------------
+    def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
+        yield Redeal()
+        for action in super().candidates(state):
+            if isinstance(action, Move):
+                yield action
+
+    def why_illegal(self, state: PatienceState, action: PatienceAction,
+                    explain: bool = True) -> IllegalAction | None:
+        if not state.deck:
+            return super().why_illegal(state, action, explain)
+        if isinstance(action, Draw):
+            return IllegalAction("there is no stock to turn: every card is dealt to the fans",
+                                 self.ref("the-stock-and-waste"))
+        if isinstance(action, Redeal):
+            return self._why_no_redeal(state)
+        return super().why_illegal(state, action, explain)
+
+    def _why_no_redeal(self, state: PatienceState) -> IllegalAction | None:
+        allowed = self.redeals(self.options_of(state))
+        if allowed == 0:
+            return IllegalAction("this game is played without re-deals", self.ref("re-deals"))
+        if state.passes >= allowed:
+            times = "once" if allowed == 1 else "twice"
+            return IllegalAction(f"the fans may be re-dealt only {times}, and that is done",
+                                 self.ref("re-deals"))
+        specs, _ = self._specs_of(state)
+        if not any(state.piles[i] for i, s in enumerate(specs) if s.kind is PileKind.TABLEAU):
+            return IllegalAction("no card is left on the fans to deal again", self.ref("re-deals"))
+        return None
+
+    def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
+                moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
+        refusal = super().accepts(state, dst, pile, moving, explain)
+        if refusal is None and self.distinct_suits and not pile and dst.kind is PileKind.FOUNDATION:
+            card = moving[0]
+            specs, _ = self._specs_of(state)
+            for spec, other in zip(specs, state.piles):
+                if spec.kind is PileKind.FOUNDATION and spec.build == dst.build and other \
+                        and state.deck[other[0]].suit == card.suit:
+                    if not explain:
+                        return _REFUSED
+                    way = "ascending" if dst.build and dst.build.step > 0 else "descending"
+                    return IllegalAction(f"there is already an {way} foundation in {card.suit.title}: "
+                                         f"the four {'aces' if way == 'ascending' else 'kings'} must "
+                                         "be of different suits", self.ref("the-foundations"))
+        return refusal
+
+    def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
+        if isinstance(action, Redeal) and state.deck:
+            refusal = self.why_illegal(state, action)
+            if refusal is not None:
+                raise refusal
+            return self.redeal(state)
+        return super().apply(state, action)
+
+    def redeal(self, state: PatienceState) -> PatienceState:
+        """Gather the fans in order, shuffle them as the deal number says, and deal them again
+        in threes from the first fan on (the last fan takes what is left)."""
+        assert state.deal_seed is not None
+        specs, _ = self._specs_of(state)
+        fans = [i for i, s in enumerate(specs) if s.kind is PileKind.TABLEAU]
+        gathered = [c for i in fans for c in state.piles[i]]
+        cards = shuffled(gathered, derive_seed(state.deal_seed, 1 + state.passes))
+        piles = list(state.piles)
+        down = list(state.down)
+        for k, i in enumerate(fans):
+            piles[i] = tuple(cards[3 * k:3 * k + 3])
+            down[i] = 0
+        return self._with(state, piles=tuple(piles), down=tuple(down), passes=state.passes + 1)
+
+    # -- words ------------------------------------------------------------------------------
+    def describe(self, state: PatienceState, action: PatienceAction) -> str:
+        if isinstance(action, Redeal):
+            left = self.redeals(self.options_of(state)) - state.passes - 1
+            return ("gather the fans, shuffle them and deal them again in threes"
+                    + (" (the last re-deal)" if left == 0 else ""))
+        return super().describe(state, action)
+
+    def piles_markdown(self, options: Options | None = None) -> str:
+        opts = self.resolve_options(options)
+        n = self.redeals(opts)
+        times = {0: "no re-deal in this game", 1: "once", 2: "twice"}.get(n, f"{n} times")
+        rows = []
+        for line in super().piles_markdown(options).splitlines():
+            if line.startswith("| Re-deal place |"):
+                line = ("| Re-deal place | empty: every card goes to the fans | nothing | "
+                        f"click it to gather the fans and deal them again ({times}) |")
+            rows.append(line)
+        return "\n".join(rows) + "\n"
+
+    # -- the hint ---------------------------------------------------------------------------
+    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:  # type: ignore[override]
+        if not state.deck:
+            return None
+        return self.advise(self.view(state, 0), self.legal_actions(state, 0), self.options_of(state))
+
+    def advise(self, view: PatienceView, legal: Sequence[PatienceAction],
+               options: Options, budget: int | None = None) -> PatienceAction | None:
+        """A sensible move from what the player sees (every card is face up): a card to the
+        foundations first; else the first move of the line found that brings most cards home
+        in this deal; else a re-deal; else the merci that helps most; else nothing."""
+        if not legal:
+            return None
+        budget = budget or self.search_budget
+        specs = self.specs(options)
+        kinds = {s.name: s.kind for s in specs}
+        home = [a for a in legal if isinstance(a, Move) and a.count == 1
+                and kinds[a.dst] is PileKind.FOUNDATION]
+        if home:
+            return home[0]
+        model = _Model.from_view(self, view, specs)
+        # A line found earlier is followed without searching again: the hint stays quick on the
+        # table, and a player who asks at every move is shown one consistent plan.
+        plans = self.__dict__.setdefault("_plans", {})
+        line = plans.get(model.exact_key())
+        if not line or model.action(line[0]) not in legal:
+            gain, line = model.search(budget)
+            if len(plans) > 2000:
+                plans.clear()
+            if gain > 0 and line:
+                walker = model.copy()
+                for k, move in enumerate(line):
+                    plans[walker.exact_key()] = line[k:]
+                    walker.move(move)
+                    walker.play_home()
+            else:
+                line = []
+        if line:
+            action = model.action(line[0])
+            if action in legal:
+                return action
+        if Redeal() in legal:
+            return Redeal()
+        best: tuple[int, int, PatienceAction] | None = None
+        for i, action in enumerate(legal):
+            if isinstance(action, Move) and action.count > 1:   # a merci
+                child = model.merci(action)
+                gain, _ = child.search(budget // 4)
+                gain += child.home - model.home
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, -i, action)
+        return best[2] if best else None
+
+
+class _Model:
+    """The fans and foundations as small integers (suit * 16 + rank), for the hint's look-ahead.
+    It is built from the view, so it knows no more than the player (here every card is face up)."""
+
+    __slots__ = ("game", "fans", "founds", "names", "fsteps", "fstarts", "fan_steps", "home")
+
+    def __init__(self, game: FanPatience, fans: list[tuple[int, ...]], founds: list[int],
+                 names: tuple[list[str], list[str]], fsteps: list[int], fstarts: list[int],
+                 fan_steps: tuple[int, ...], home: int):
+        self.game = game
+        self.fans = fans            # bottom to top
+        self.founds = founds        # the top card of each foundation, 0 while empty
+        self.names = names          # (fan names, foundation names)
+        self.fsteps = fsteps        # +1 or -1 for each foundation
+        self.fstarts = fstarts      # the rank each foundation starts with
+        self.fan_steps = fan_steps  # rank differences a card may have with the card it goes on
+        self.home = home
+
+    @classmethod
+    def from_view(cls, game: FanPatience, view: PatienceView, specs: Sequence[PileSpec]) -> "_Model":
+        fans: list[tuple[int, ...]] = []
+        founds: list[int] = []
+        tnames: list[str] = []
+        fnames: list[str] = []
+        fsteps: list[int] = []
+        fstarts: list[int] = []
+        fan_steps: tuple[int, ...] = (1,)
+        home = 0
+        for spec, pile in zip(specs, view.piles):
+            codes = tuple(_code(c.face) for c in pile.cards if c.face is not None)
+            if spec.kind is PileKind.TABLEAU:
+                fans.append(codes)
+                tnames.append(spec.name)
+                step = spec.build.step if spec.build else -1
+                fan_steps = (-step,) if step else (1, -1)
+            elif spec.kind is PileKind.FOUNDATION and spec.build is not None:
+                founds.append(codes[-1] if codes else 0)
+                fnames.append(spec.name)
+                fsteps.append(spec.build.step)
+                fstarts.append(int(spec.build.empty))  # type: ignore[arg-type]
+                home += len(codes)
+        return cls(game, fans, founds, (tnames, fnames), fsteps, fstarts, fan_steps, home)
+
+    def copy(self) -> "_Model":
+        return _Model(self.game, list(self.fans), list(self.founds), self.names, self.fsteps,
+                      self.fstarts, self.fan_steps, self.home)
+
+    def action(self, move: tuple[int, int]) -> Move:
+        src, dst = move
+        return Move(self.names[0][src], self.names[0][dst])
+
+    def merci(self, action: Move) -> "_Model":
+        """The model after a merci move."""
+        child = self.copy()
+        tnames, fnames = self.names
+        si = tnames.index(action.src)
+        fan = child.fans[si]
+        card = fan[-action.count]
+        child.fans[si] = fan[:-action.count] + fan[len(fan) - action.count + 1:]
+        if action.dst in fnames:
+            child.founds[fnames.index(action.dst)] = card
+            child.home += 1
+        else:
+            di = tnames.index(action.dst)
+            child.fans[di] = child.fans[di] + (card,)
+        return child
+
+    def wants(self) -> dict[int, int]:
+        """Card -> the foundation that takes it now."""
+        out: dict[int, int] = {}
+        started: set[tuple[int, int]] = set()
+        if self.game.distinct_suits:
+            started = {(step, top >> 4) for step, top in zip(self.fsteps, self.founds) if top}
+        for i, top in enumerate(self.founds):
+            step = self.fsteps[i]
+            if not top:
+                for suit in range(4):
+                    if (step, suit) not in started:
+                        out.setdefault(suit * 16 + self.fstarts[i], i)
+            else:
+                nxt = (top & 15) + step
+                if 1 <= nxt <= 13:
+                    out.setdefault(top + step, i)
+        return out
+
+    def play_home(self) -> dict[int, int]:
+        """Send every card that can go to the foundations there (the search does not branch on
+        it); returns what the foundations want next."""
+        wants = self.wants()
+        i = 0
+        while i < len(self.fans):
+            fan = self.fans[i]
+            if fan and fan[-1] in wants:
+                self.founds[wants[fan[-1]]] = fan[-1]
+                self.fans[i] = fan[:-1]
+                self.home += 1
+                wants = self.wants()
+                i = 0
+            else:
+                i += 1
+        return wants
+
+    def builds(self, wants: dict[int, int]) -> list[tuple[int, tuple[int, int]]]:
+        """(priority, (src, dst)) for every marriage of a top card onto another fan."""
+        tops: dict[int, list[int]] = {}
+        for i, fan in enumerate(self.fans):
+            if fan:
+                tops.setdefault(fan[-1], []).append(i)
+        out = []
+        for si, fan in enumerate(self.fans):
+            if not fan:
+                continue
+            card = fan[-1]
+            for step in self.fan_steps:
+                r = (card & 15) + step
+                if not 1 <= r <= 13:
+                    continue
+                for di in tops.get(card + step, ()):
+                    if di == si:
+                        continue
+                    # promising first: uncovers a card that can go home, then empties a fan,
+                    # then digs in the fan whose lowest card is lowest
+                    if len(fan) > 1:
+                        prio = 0 if fan[-2] in wants else 2 + min(c & 15 for c in fan[:-1])
+                    else:
+                        prio = 1
+                    out.append((prio, (si, di)))
+        out.sort()
+        return out
+
+    def move(self, move: tuple[int, int]) -> None:
+        si, di = move
+        card = self.fans[si][-1]
+        self.fans[si] = self.fans[si][:-1]
+        self.fans[di] = self.fans[di] + (card,)
+
+    def exact_key(self) -> tuple[Any, ...]:
+        return (self.game.info.id, self.fan_steps, tuple(self.fans), tuple(self.founds))
+
+    def key(self) -> tuple[Any, ...]:
+        return (tuple(sorted(self.fans)), tuple(self.founds))
+
+    def search(self, budget: int) -> tuple[int, list[tuple[int, int]]]:
+        """The most cards this deal can still bring home (within ``budget`` positions), and the
+        marriages leading there (the first one is the move to play)."""
+        start = self.home
+        seen: set[tuple[Any, ...]] = set()
+        best: list[Any] = [0, 0, []]     # gain, -length, line
+        count = [0]
+
+        def visit(model: _Model, line: list[tuple[int, int]], wants: dict[int, int] | None) -> None:
+            # After a marriage only the fan it came from shows a new card: unless that card can
+            # go home, the foundations want what they wanted before.
+            if wants is None or (model.fans[line[-1][0]] and model.fans[line[-1][0]][-1] in wants):
+                wants = model.play_home()
+            key = model.key()
+            if key in seen:
+                return
+            seen.add(key)
+            count[0] += 1
+            gain = model.home - start
+            if (gain, -len(line)) > (best[0], best[1]):
+                best[:] = [gain, -len(line), line]
+            if count[0] >= budget or len(line) >= 60:
+                return
+            for _, move in model.builds(wants):
+                child = model.copy()
+                child.move(move)
+                visit(child, line + [move], wants)
+                if count[0] >= budget:
+                    return
+
+        visit(self.copy(), [], None)
+        return best[0], best[2]
+
+
+_SUIT_INDEX = {suit: i for i, suit in enumerate(SUITS)}
+
+
+def _code(card: Card) -> int:
+    return _SUIT_INDEX[card.suit] * 16 + int(card.rank)  # type: ignore[index]
+
+
+
+
+class LaBelleLucie(FanPatience):
+    info = BY_ID["la_belle_lucie"]
+    pack = "52"
+    per_row = 6
+    option_specs = (
+        OptionSpec("redeals", 2, (2, 0), "Re-deals of the fans",
+                   labels=("Two (the book)", "None")),
+        OptionSpec("merci", False, (False, True), "A merci after the last deal",
+                   "Once, after the last deal, any one card lying under others may be drawn out "
+                   "and played.", labels=("No (the book)", "Yes: one buried card may be drawn, once")),
+    )
+
+    def initial_state(self, options: Options | None = None) -> PatienceState:
+        base = super().initial_state(options)
+        return LucieState(**{f.name: getattr(base, f.name) for f in fields(PatienceState)})
+
+    def _merci_open(self, state: PatienceState) -> bool:
+        opts = self.options_of(state)
+        return bool(opts.get("merci")) and not getattr(state, "merci_used", False) \
+            and state.passes >= self.redeals(opts)
+
+    def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
+        yield from super().candidates(state)
+        if not state.deck or not self._merci_open(state):
+            return
+        specs, _ = self._specs_of(state)
+        for si, src in enumerate(specs):
+            pile = state.piles[si]
+            if src.kind is not PileKind.TABLEAU:
+                continue
+            for depth in range(2, len(pile) + 1):
+                card = state.deck[pile[-depth]]
+                for di, dst in enumerate(specs):
+                    target = state.piles[di]
+                    if di != si and dst.build is not None and \
+                            dst.build.fits(state.deck[target[-1]] if target else None, card):
+                        yield Move(src.name, dst.name, depth)
+
+    def why_illegal(self, state: PatienceState, action: PatienceAction,
+                    explain: bool = True) -> IllegalAction | None:
+        if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):
+            return self._why_no_merci(state, action, explain)
+        return super().why_illegal(state, action, explain)
+
+    def _why_no_merci(self, state: PatienceState, action: Move, explain: bool) -> IllegalAction | None:
+        specs, index = self._specs_of(state)
+        if action.src not in index or action.dst not in index:
+            return super().why_illegal(state, action, explain)
+        si, di = index[action.src], index[action.dst]
+        src, dst = specs[si], specs[di]
+        pile = state.piles[si]
+        if src.kind is not PileKind.TABLEAU or action.count > len(pile) or si == di:
+            return super().why_illegal(state, action, explain)
+        if getattr(state, "merci_used", False):
+            return IllegalAction("the merci has been taken already: only the top card of a fan may "
+                                 "be moved", self.ref("the-merci"))
+        if state.passes < self.redeals(self.options_of(state)):
+            return IllegalAction("the merci may be taken only after the last re-deal; until then only "
+                                 "the top card of a fan may be moved", self.ref("the-merci"))
+        if dst.kind not in (PileKind.FOUNDATION, PileKind.TABLEAU):
+            return IllegalAction(f"the card drawn must be played to a foundation or a fan, not the "
+                                 f"{self.pile_title(dst)}", self.ref("the-merci"))
+        return self.accepts(state, dst, state.piles[di], [state.deck[pile[-action.count]]], explain)
+
+    def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
+        if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):
+            refusal = self.why_illegal(state, action)
+            if refusal is not None:
+                raise refusal
+            _, index = self._specs_of(state)
+            si, di = index[action.src], index[action.dst]
+            piles = list(state.piles)
+            src = piles[si]
+            card = src[-action.count]
+            piles[si] = src[:-action.count] + src[len(src) - action.count + 1:]
+            piles[di] = piles[di] + (card,)
+            return self._with(state, piles=tuple(piles), merci_used=True)
+        return super().apply(state, action)
+
+    def describe(self, state: PatienceState, action: PatienceAction) -> str:
+        if isinstance(action, Move) and action.count > 1 and state.deck:
+            opts = self.options_of(state)
+            specs, index = self._specs_of(state)
+            pile = state.piles[index[action.src]]
+            card = state.deck[pile[-action.count]]
+            over = action.count - 1
+            return (f"merci: draw {card} from under {over} card{'s' if over > 1 else ''} and play it to "
+                    f"the {self.pile_title(specs[index[action.dst]])}") if opts.get("merci") else \
+                super().describe(state, action)
+        return super().describe(state, action)
+
+    def canonical_key(self, state: PatienceState) -> Any:
+        return (state.piles, state.down, state.passes, getattr(state, "merci_used", False))
+
+    def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
+        """With one pack a card sent home is never wanted on the fans again: the only card that
+        could be married on it is the one below it in suit, which is home already."""
+        specs, index = self._specs_of(state)
+        for action in self.legal_actions(state, 0):
+            if isinstance(action, Move) and action.count == 1 \
+                    and specs[index[action.dst]].kind is PileKind.FOUNDATION:
+                return action
+        return None
+
+
+class HouseInTheWood(FanPatience):
+    info = BY_ID["house_in_the_wood"]
+    pack = "2x52"
+    per_row = 7
+    search_budget = 1000          # twice the fans: each position costs twice as much
+    option_specs = (
+        OptionSpec("redeals", 2, (2, 0), "Re-deals of the fans",
+                   labels=("Two, as in La Belle Lucie (the book)", "None")),
+        OptionSpec("build", "down", ("down", "either"), "Marrying on the fans",
+                   labels=("Downwards in suit (the book)", "Up or down in suit")),
+    )
+
+    def fan_build(self, options: Options) -> Build:
+        step = 0 if options.get("build") == "either" else -1
+        return Build(step, SuitRule.SAME, empty=None, single_cards=True)
+
+
+class HouseOnTheHill(FanPatience):
+    info = BY_ID["house_on_the_hill"]
+    pack = "2x52"
+    per_row = 7
+    search_budget = 1000          # twice the fans: each position costs twice as much
+    distinct_suits = True
+    option_specs = (
+        OptionSpec("redeals", 2, (2, 0), "Re-deals of the fans",
+                   labels=("Two, as in La Belle Lucie (the book)", "None")),
+    )
+
+    def fan_build(self, options: Options) -> Build:
+        return Build(0, SuitRule.SAME, empty=None, single_cards=True)
+
+    def foundation_builds(self, options: Options) -> list[tuple[Build, str]]:
+        up = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
+        down = Build(-1, SuitRule.SAME, empty=Rank.KING, single_cards=True)
+        return [(up, "ascending foundation")] * 4 + [(down, "descending foundation")] * 4
+
+
+GAME = LaBelleLucie()
+HOUSE_IN_THE_WOOD = HouseInTheWood()
+HOUSE_ON_THE_HILL = HouseOnTheHill()

@@ -28,6 +28,8 @@ ENGINES: dict[str, str] = {
     "la_belle_lucie": "compendium.games.patience.la_belle_lucie:GAME",
     "house_in_the_wood": "compendium.games.patience.la_belle_lucie:HOUSE_IN_THE_WOOD",
     "house_on_the_hill": "compendium.games.patience.la_belle_lucie:HOUSE_ON_THE_HILL",
+    "general_sedgewick": "compendium.games.patience.general_sedgewick:GAME",
+    "the_blockade": "compendium.games.patience.blockade:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

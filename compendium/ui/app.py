@@ -52,13 +52,8 @@ def _name_application() -> None:
     # The names decide the folders QStandardPaths and QSettings use, so set them before either.
     QCoreApplication.setOrganizationName(ORGANISATION)
     QCoreApplication.setApplicationName(APPLICATION)
-    # The version comes from the package metadata, which is slow to read: set it after start-up.
-    QTimer.singleShot(0, lambda: QCoreApplication.setApplicationVersion(_version()))
-
-
-def _version() -> str:
-    import compendium
-    return compendium.__version__
+    # The application version is not set here: it comes from the package metadata, which costs
+    # ~80 ms to read; About and --version read it when asked.
 
 
 def _palette() -> QPalette:

@@ -489,3 +489,19 @@ def test_about_names_the_version_licence_and_books(make_window, monkeypatch) -> 
     (text,) = shown
     assert __version__ in text and "GPL-3.0-or-later" in text and "python-chess" in text
     assert "Lady Cadogan" in text and "Hoyle's Games Modernized (1909)" in text
+
+
+def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window, qtbot):
+    """A table hidden behind the reference panel catches up when it is shown again."""
+    window = make_window(game="chess")
+    window.resize(1200, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    window.table.set_animations(False)
+    window.choose_game("canfield_or_klondike", new_deal=True)
+    qtbot.waitUntil(lambda: window.table.isVisible())
+    table = window.table
+    placed = table.controller.card_positions(table.current_view())
+    assert placed and all(table.card_item(cid).isVisible() for cid in placed)
+    for cid, (pos, _z, _face) in placed.items():
+        assert (table.card_item(cid).pos() - pos).manhattanLength() < 0.5

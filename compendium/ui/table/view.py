@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (QEasingCurve, QParallelAnimationGroup, QPointF, QRectF,
                             QSequentialAnimationGroup, Qt, QTimer, QVariantAnimation, Signal)
-from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
 from ...ai.worker import AIWorker
@@ -411,6 +411,10 @@ class TableWidget(QGraphicsView):
         """Put every card where the game's view says, with its face shown or hidden."""
         if self._session is None or self.controller is None:
             return
+        if not self.isVisible():
+            # Not on screen yet: the size is not final, so card pixmaps made now would be made
+            # again at the right size.  Showing the table resizes it, and that syncs.
+            return
         if self._anim is not None:
             self._anim.stop()
             self._anim = None
@@ -516,6 +520,11 @@ class TableWidget(QGraphicsView):
         if self.controller is not None:
             for pile in self.controller.piles.values():
                 paint_pile_outline(painter, pile.sceneBoundingRect().adjusted(4, 4, -4, -4), pile.label)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._relayout()
+        self.sync(animate=False)  # a sync skipped while hidden (see sync) is done now
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

@@ -297,13 +297,17 @@ class MainWindow(QMainWindow):
                                      _keys("Ctrl+Shift+Z", K.Redo))
         self.act_hint = self._action("actionHint", "&Hint", self.table.hint, _keys("H"),
                                      tip="Suggest a good move")
+        self.act_winnable = self._action("actionWinnable", "Can this deal still be &won?",
+                                         self.table.check_winnable, _keys("Ctrl+K"),
+                                         tip="Ask the solver, which looks at the cards as they lie "
+                                             "(face-down ones too); Escape stops it")
         self.act_animations = self._action("actionAnimations", "&Animations", self._set_animations,
                                            checkable=True)
         self.act_auto = self._action("actionAutoFoundation",
                                      "Move cards to the &foundations automatically",
                                      self._set_auto_foundation, checkable=True)
-        for item in (self.act_undo, self.act_redo, None, self.act_hint, None, self.act_animations,
-                     self.act_auto):
+        for item in (self.act_undo, self.act_redo, None, self.act_hint, self.act_winnable, None,
+                     self.act_animations, self.act_auto):
             edit.addSeparator() if item is None else edit.addAction(item)
 
         view = bar.addMenu("&View")
@@ -817,6 +821,7 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(session is not None and session.can_undo)
         self.act_redo.setEnabled(session is not None and session.can_redo)
         self.act_hint.setEnabled(live)
+        self.act_winnable.setEnabled(live)
         self.act_restart.setEnabled(session is not None)
         self.act_stats.setEnabled(playable)   # statistics
         for action in (self.act_new, self.act_deal_number):

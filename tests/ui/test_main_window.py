@@ -505,3 +505,15 @@ def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window
     assert placed and all(table.card_item(cid).isVisible() for cid in placed)
     for cid, (pos, _z, _face) in placed.items():
         assert (table.card_item(cid).pos() - pos).manhattanLength() < 0.5
+
+
+def test_the_solver_is_in_the_edit_menu(make_window, qtbot):
+    window = make_window(game="canfield_or_klondike", seed=143)
+    action = window.findChild(QAction, "actionWinnable")
+    assert action is not None and action.isEnabled()
+    assert QKeySequence("Ctrl+K") in action.shortcuts()
+    messages = []
+    window.table.message.connect(lambda text, rule: messages.append(text))
+    action.trigger()
+    qtbot.waitUntil(lambda: not window.table.checking, timeout=30000)
+    assert any("can still be won" in m for m in messages)

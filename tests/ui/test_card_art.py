@@ -61,8 +61,10 @@ def test_pips_in_the_lower_half_are_upside_down(rank: int) -> None:
 
 
 @pytest.mark.parametrize("key", FACE_KEYS + ["JOKER"])
-def test_every_face_has_two_corner_indices(key: str) -> None:
-    assert len(_elements_with_class(svg_for_key(key), "index")) == 2
+def test_every_face_has_an_index_in_each_corner(key: str) -> None:
+    # four: a pile fanned left or upwards shows only a covered card's right or lower edge
+    # (the joker keeps its two: the word JOKER runs down two of its sides)
+    assert len(_elements_with_class(svg_for_key(key), "index")) == (2 if key == "JOKER" else 4)
 
 
 @pytest.mark.parametrize("suit, colour", [("H", RED), ("D", RED), ("C", BLACK), ("S", BLACK)])

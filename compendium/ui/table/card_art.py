@@ -187,7 +187,10 @@ def _index(label: str, suit: str, colour: str) -> str:
         f'font-size="{size}" fill="{colour}">{glyph}</text></g>'
         for glyph, x, squeeze, size in glyphs)
     corner = f'<g class="index">{text}{_suit(suit, 25, 75, 0.27, colour)}</g>'
-    return corner + _rotated(corner)
+    # Indices in all four corners, so a card reads in a fan spread in any direction (the tables
+    # fan some piles to the left and upwards, showing only a covered card's right or lower edge).
+    right = f'<g transform="translate({_n(WIDTH - 50)},0)">{corner}</g>'
+    return corner + right + _rotated(corner) + _rotated(right)
 
 
 # --------------------------------------------------------------------------------------- pips

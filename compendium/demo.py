@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .core.errors import CompendiumError
 from .core.game import Game, Special
 from .core.session import Session
 
@@ -19,7 +20,7 @@ def make_player(game: Game[Any, Any, Any]) -> Any:
     from .games.patience.engine import PatienceGame
     if isinstance(game, PatienceGame):
         return PatiencePlayer()
-    raise NotImplementedError(f"no computer player for {game.info.name} yet")
+    raise CompendiumError(f"{game.info.name} has no computer player yet")
 
 
 def own_position(game: Game[Any, Any, Any], state: Any) -> Any:

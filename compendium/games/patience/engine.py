@@ -12,6 +12,7 @@ Vocabulary (after Lady Cadogan and PySolFC's stacks, turned into typed data):
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, Iterable, Sequence
@@ -186,8 +187,9 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     passes_option = "passes"       # name of the option giving the number of passes (0 = unlimited)
 
     # -- declaration hooks ------------------------------------------------------------------
+    @abstractmethod
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
-        raise NotImplementedError
+        """The declaration: every pile of the game with these options."""
 
     def draw_count(self, options: Options) -> int:
         return int(options.get(self.draw_count_option, 1))

@@ -86,12 +86,12 @@ class Build:
                 diff = -1
         return diff == self.step if self.step else diff in (1, -1)
 
-    def describe(self) -> str:
+    def describe(self, with_empty: bool = True) -> str:
         direction = {1: "up", -1: "down", 0: "up or down"}[self.step]
         text = f"builds {direction} {self.suit.value}"
-        if self.empty is None:
+        if with_empty and self.empty is None:
             text += "; when empty it takes nothing"
-        elif self.empty != "any":
+        elif with_empty and self.empty != "any":
             text += f"; when empty it takes only a {Rank(self.empty).title}"
         if self.wrap:
             text += "; the king and the ace are next to each other"
@@ -478,7 +478,7 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         if build.follows(below, card):
             return None
         return IllegalAction(f"the {card.name} cannot go on the {below.name}: the {where} "
-                             f"{build.describe()}", self.ref(anchor))
+                             f"{build.describe(with_empty=False)}", self.ref(anchor))
 
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
         refusal = self.why_illegal(state, action)

@@ -223,17 +223,14 @@ class Clock(PatienceGame):
                 return _REFUSED if not explain else IllegalAction(
                     f"the foundation at {ROMAN[hour - 1]} is complete: it shows its hour",
                     self.ref("the-foundations"))
-        if pile and dst.build is not None and len(moving) == 1 \
-                and not dst.build.follows(state.deck[pile[-1]], moving[0]):
-            if not explain:
-                return _REFUSED
-            card, below = moving[0], state.deck[pile[-1]]
-            if dst.kind is PileKind.FOUNDATION:
-                return IllegalAction(f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} "
-                                     "is built up in suit, the ace after the king", self.ref("the-foundations"))
-            return IllegalAction(f"the {card.name} cannot be married to the {below.name}: a marriage is a card "
-                                 "one rank lower of the same suit", self.ref("building-on-the-tableau"))
         return super().accepts(state, dst, pile, moving, explain)
+
+    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
+        if dst.kind is PileKind.FOUNDATION:
+            return (f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} "
+                    "is built up in suit, the ace after the king")
+        return (f"the {card.name} cannot be married to the {below.name}: a marriage is a card "
+                "one rank lower of the same suit")
 
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """A move to the foundations that cannot hurt (for the table's automatic play and the
@@ -329,7 +326,6 @@ class Clock(PatienceGame):
         if not isinstance(action, Move):
             return None
         packet = tops[action.src]
-        card = packet[-1]
         if action.dst.startswith("f"):
             if action.src == "w":
                 return 1000.0

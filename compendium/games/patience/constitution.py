@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
@@ -296,20 +296,12 @@ class Constitution(PatienceGame):
                                  self.ref("building-on-the-tableau"))
         return super().why_illegal(state, action, explain)
 
-    def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
-                moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
-        if pile and dst.build is not None and len(moving) == 1 \
-                and not dst.build.follows(state.deck[pile[-1]], moving[0]):
-            if not explain:
-                return _REFUSED
-            card, below = moving[0], state.deck[pile[-1]]
-            if dst.kind is PileKind.FOUNDATION:
-                return IllegalAction(f"the {card.name} cannot go on the {below.name}: the foundations "
-                                     "are built up in suit", self.ref("the-foundations"))
-            how = "of the other colour" if dst.build.suit is SuitRule.ALTERNATE else "of any suit"
-            return IllegalAction(f"the {card.name} cannot go on the {below.name}: a card climbs onto a "
-                                 f"card one rank higher, {how}", self.ref("building-on-the-tableau"))
-        return super().accepts(state, dst, pile, moving, explain)
+    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
+        if dst.kind is PileKind.FOUNDATION:
+            return f"the {card.name} cannot go on the {below.name}: the foundations are built up in suit"
+        assert dst.build is not None
+        how = "of the other colour" if dst.build.suit is SuitRule.ALTERNATE else "of any suit"
+        return f"the {card.name} cannot go on the {below.name}: a card climbs onto a card one rank higher, {how}"
 
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """A move to the foundations that cannot hurt (for the table's automatic play and the

@@ -477,8 +477,14 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         below = state.deck[pile[-1]]
         if build.follows(below, card):
             return None
-        return IllegalAction(f"the {card.name} cannot go on the {below.name}: the {where} "
-                             f"{build.describe(with_empty=False)}", self.ref(anchor))
+        return IllegalAction(self.build_refusal(dst, card, below), self.ref(anchor))
+
+    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
+        """Hook: the words for "this card does not follow that one here"; games that name their
+        building in the book's terms (marriages, climbing rows) override only this."""
+        assert dst.build is not None
+        return (f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} "
+                f"{dst.build.describe(with_empty=False)}")
 
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
         refusal = self.why_illegal(state, action)

@@ -344,32 +344,6 @@ def test_random_playouts_keep_every_card_and_hide_the_pack():
             random_playout(GAME, seed, options=options, check=check)
 
 
-def test_action_text_round_trips():
-    def check(session):
-        for action in session.legal_actions():
-            assert GAME.action_from_str(session.state, GAME.action_to_str(action)) == action
-    for options in ({}, {"runs": "packed"}):
-        for seed in range(4):
-            random_playout(GAME, seed, options=options, check=check)
-
-
-def test_replay_undo_and_redo(tmp_path):
-    for seed in range(6):
-        session = random_playout(GAME, seed, max_steps=150)
-        path = tmp_path / f"{seed}.json"
-        records.save(path, session.record())
-        text = records.read_text(path)
-        again = Session.from_record(records.loads(text), GAME, source_text=text)
-        assert again.state == session.state and again.actions_text == session.actions_text
-        final = session.state
-        while session.undo():
-            pass
-        assert session.state == Session(GAME, seed=seed).state
-        while session.redo():
-            pass
-        assert session.state == final
-
-
 def test_random_playouts_are_fast():
     start, moves = time.perf_counter(), 0
     for seed in range(20):

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 
 import pytest
 
 from compendium.core import records
+from compendium.core.cards import PACKS
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games import registry
@@ -31,6 +33,13 @@ def option_sets(game):
                 yield {spec.name: choice}
 
 
+def runs(game):
+    """(options, seed) for every check: many deals under the defaults, a few under each option."""
+    for options in option_sets(game):
+        for seed in SEEDS if not options else range(3):
+            yield options, seed
+
+
 def test_every_catalogue_game_is_listed_and_playable_ones_load():
     assert len(registry.all_games()) == 56
     assert "canfield_or_klondike" in PLAYABLE
@@ -39,13 +48,16 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 
 
 def test_random_playouts_keep_every_card(game):
-    """No card is ever lost or duplicated, under every option."""
+    """No card is ever lost or duplicated, and the pack is the game's pack, under every option."""
+    pack = Counter(PACKS[game.pack]) if isinstance(game, PatienceGame) else None
+
     def check(session):
         ids = [c.id for c in view_cards(game.view(session.state, 0))]
         assert sorted(ids) == list(range(len(session.state.deck)))
-    for options in option_sets(game):
-        for seed in SEEDS if not options else range(4):
-            random_playout(game, seed, options=options, check=check)
+        if pack is not None and session.state.deck:
+            assert Counter(session.state.deck) == pack
+    for options, seed in runs(game):
+        random_playout(game, seed, options=options, check=check)
 
 
 def test_action_text_round_trips(game):
@@ -53,13 +65,13 @@ def test_action_text_round_trips(game):
         for action in session.legal_actions():
             text = game.action_to_str(action)
             assert game.action_from_str(session.state, text) == action, text
-    for seed in SEEDS:
-        random_playout(game, seed, check=check)
+    for options, seed in runs(game):
+        random_playout(game, seed, options=options, check=check)
 
 
 def test_replay_from_record_reaches_the_same_state(game, tmp_path):
-    for seed in SEEDS:
-        session = random_playout(game, seed)
+    for options, seed in runs(game):
+        session = random_playout(game, seed, options=options)
         path = tmp_path / f"{seed}.json"
         records.save(path, session.record())
         text = records.read_text(path)
@@ -69,10 +81,10 @@ def test_replay_from_record_reaches_the_same_state(game, tmp_path):
 
 
 def test_undo_to_the_start_and_redo_to_the_end(game):
-    for seed in SEEDS:
-        session = random_playout(game, seed, max_steps=120)
+    for options, seed in runs(game):
+        session = random_playout(game, seed, max_steps=120, options=options)
         final = session.state
-        start = Session(game, seed=seed).state
+        start = Session(game, options, seed=seed).state
         while session.undo():
             pass
         assert session.state == start
@@ -106,6 +118,8 @@ def test_views_never_leak_a_hidden_card(game):
     def check(session):
         state = session.state
         hidden = hidden_ids(state)
+        for vc in view_cards(game.view(state, 0)):
+            assert (vc.face is None) == (vc.id in hidden)   # hidden cards hidden, the rest shown
         if len(hidden) < 2:
             return
         deck = list(state.deck)
@@ -116,11 +130,8 @@ def test_views_never_leak_a_hidden_card(game):
         other = dataclasses.replace(state, deck=tuple(deck))
         assert game.view(other, 0) == game.view(state, 0)
         assert game.view(other, None) == game.view(state, None)
-        for vc in view_cards(game.view(state, 0)):
-            if vc.id in hidden:
-                assert vc.face is None
-    for seed in SEEDS:
-        random_playout(game, seed, check=check)
+    for options, seed in runs(game):
+        random_playout(game, seed, options=options, check=check)
 
 
 def test_the_game_ends_with_an_outcome(game):

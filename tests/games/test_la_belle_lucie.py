@@ -391,38 +391,6 @@ def option_sets(game):
                 yield {spec.name: choice}
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_conformance(game, tmp_path):
-    total = len(PACKS[game.pack])
-
-    def check(session):
-        state = session.state
-        view = game.view(state, 0)
-        ids = sorted(c.id for c in view_cards(view))
-        assert ids == list(range(total))                         # every card once
-        assert all(c.face is not None for c in view_cards(view))  # nothing is face down
-        assert Counter(state.deck) == Counter(PACKS[game.pack])
-        for action in session.legal_actions():
-            assert game.action_from_str(state, game.action_to_str(action)) == action
-
-    for options in option_sets(game):
-        for seed in range(3 if not options else 2):
-            session = random_playout(game, seed, max_steps=120, options=options, check=check)
-            path = tmp_path / f"{seed}.json"
-            records.save(path, session.record())
-            text = records.read_text(path)
-            again = Session.from_record(records.loads(text), game=game, source_text=text)
-            assert again.state == session.state and again.actions_text == session.actions_text
-            final = session.state
-            start = Session(game, options, seed=seed).state
-            while session.undo():
-                pass
-            assert session.state == start
-            while session.redo():
-                pass
-            assert session.state == final
-
-
 def test_views_hide_nothing_and_leak_nothing():
     """Every card is dealt face up, so the view shows every face; the spectator sees the same."""
     for game in GAMES:

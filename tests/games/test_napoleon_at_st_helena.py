@@ -249,23 +249,6 @@ def test_random_playouts_keep_every_card_and_hide_the_stock(options):
         random_playout(GAME, seed, options=options, check=check)
 
 
-def test_replay_undo_and_redo(tmp_path):
-    for seed in range(4):
-        session = random_playout(GAME, seed, max_steps=150)
-        path = tmp_path / f"{seed}.json"
-        records.save(path, session.record())
-        text = records.read_text(path)
-        again = Session.from_record(records.loads(text), game=GAME, source_text=text)
-        assert again.state == session.state and again.actions_text == session.actions_text
-        final = session.state
-        while session.undo():
-            pass
-        assert session.state == Session(GAME, seed=seed).state
-        while session.redo():
-            pass
-        assert session.state == final
-
-
 def test_random_playouts_are_fast():
     import time
     start = time.perf_counter()

@@ -316,24 +316,6 @@ def test_random_playouts_keep_every_card_and_hide_the_stock(game, options):
 
 
 @pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)
-def test_replay_undo_and_redo(game, tmp_path):
-    for seed in range(3):
-        session = random_playout(game, seed, max_steps=150)
-        path = tmp_path / f"{seed}.json"
-        records.save(path, session.record())
-        text = records.read_text(path)
-        again = Session.from_record(records.loads(text), game=game, source_text=text)
-        assert again.state == session.state and again.actions_text == session.actions_text
-        final = session.state
-        while session.undo():
-            pass
-        assert session.state == Session(game, seed=seed).state
-        while session.redo():
-            pass
-        assert session.state == final
-
-
-@pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)
 def test_random_playouts_are_fast(game):
     import time
     start = time.perf_counter()

@@ -270,37 +270,6 @@ def every_card_once(session):
     assert sorted(ids) == list(range(52))
 
 
-@pytest.mark.parametrize("options", [{}, {"reserve": "open"}, {"turn_when": "any"}])
-def test_random_playouts_keep_every_card(options):
-    for seed in range(8):
-        random_playout(GAME, seed, options=options, check=every_card_once)
-
-
-def test_action_text_round_trips():
-    def check(session):
-        for action in session.legal_actions():
-            assert GAME.action_from_str(session.state, GAME.action_to_str(action)) == action
-    for seed in range(6):
-        random_playout(GAME, seed, check=check)
-
-
-def test_replay_undo_and_redo(tmp_path):
-    for seed in range(6):
-        session = random_playout(GAME, seed)
-        path = tmp_path / f"{seed}.json"
-        records.save(path, session.record())
-        text = records.read_text(path)
-        again = Session.from_record(records.loads(text), game=GAME, source_text=text)
-        assert again.state == session.state and again.actions_text == session.actions_text
-        final = session.state
-        while session.undo():
-            pass
-        assert session.state == Session(GAME, seed=seed).state
-        while session.redo():
-            pass
-        assert session.state == final
-
-
 def test_views_never_leak_a_reserve_card():
     """Shuffling the faces of the face-down reserve cards leaves every view unchanged."""
     def check(session):

@@ -177,7 +177,7 @@ def bench_table(quick: bool) -> dict[str, float]:
     # Dragging: press on the top card of the seventh pile and wander over the table.
     viewport = table.viewport()
     view = table.current_view()
-    card = table.card_item(view.pile("t7").cards[-1].id)
+    card = table.controller.card_item(view.pile("t7").cards[-1].id)
     start = table.mapFromScene(card.mapToScene(card.card_rect().center()))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
 
@@ -192,7 +192,7 @@ def bench_table(quick: bool) -> dict[str, float]:
     table.load_session(Session(get_game("napoleon_at_st_helena"), seed=1))
     app.processEvents()
     column = table.current_view().piles[[p.name for p in table.current_view().piles].index("t1")].cards
-    lead = table.card_item(column[1].id)  # the second card: it and the two on it move together
+    lead = table.controller.card_item(column[1].id)  # the second card: it and the two on it move together
     start = table.mapFromScene(lead.mapToScene(QPoint(int(lead.width / 2), 8)))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     drag_run = run_frames(wander, 1.5 if quick else 3.0)
@@ -206,7 +206,7 @@ def bench_table(quick: bool) -> dict[str, float]:
         table.scene().removeItem(item)
     table.set_animations(True)
     table.start_demo()
-    mover = table.card_item(table.current_view().pile("s").cards[0].id)
+    mover = table.controller.card_item(table.current_view().pile("s").cards[0].id)
 
     def sway(i: int) -> None:
         mover.setZValue(90_000)

@@ -7,20 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .core.errors import CompendiumError
 from .core.game import Game, Special
 from .core.session import Session
 
 MAX_STEPS = 5000
-
-
-def make_player(game: Game[Any, Any, Any]) -> Any:
-    """The computer player the demo uses for ``game`` (an object with ``choose(game, view, legal)``)."""
-    from .ai.patience import PatiencePlayer
-    from .games.patience.engine import PatienceGame
-    if isinstance(game, PatienceGame):
-        return PatiencePlayer()
-    raise CompendiumError(f"{game.info.name} has no computer player yet")
 
 
 def own_position(game: Game[Any, Any, Any], state: Any) -> Any:
@@ -40,7 +30,7 @@ class DemoResult:
 
 
 def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | None = None,
-              max_steps: int = MAX_STEPS) -> DemoResult:
+              max_steps: int = MAX_STEPS, level: int = 2) -> DemoResult:
     session: Session[Any, Any] = Session(game, options, seed=seed)
     players: dict[int, Any] = {}
     steps = 0
@@ -49,7 +39,7 @@ def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | No
         seat = session.to_move()
         if isinstance(seat, Special):
             break
-        player = players.setdefault(seat, make_player(game))
+        player = players.setdefault(seat, game.computer_player(level))
         action = player.choose(game, game.view(session.state, seat), session.legal_actions(seat),
                                state=own_position(game, session.state))
         if action is None:

@@ -12,14 +12,13 @@ if TYPE_CHECKING:  # imported on first use: multiprocessing costs ~50 ms of star
 
 
 def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
-           state: Any = None) -> tuple[int | None, dict[str, Any]]:
+           state: Any = None, level: int = 2) -> tuple[int | None, dict[str, Any]]:
     """Choose among ``legal`` (action values) from ``view``; return the index chosen (``None``:
     nothing useful) and the player's notes.  The notes carry the player's memory between moves,
     so the worker process itself stays stateless."""
-    from ..demo import make_player
     from ..games.registry import get_game
     game = get_game(game_id)
-    player = make_player(game)
+    player = game.computer_player(level)
     if memory:
         player.__dict__.update(memory)
     action = player.choose(game, view, list(legal), state=state) if state is not None \
@@ -35,9 +34,9 @@ class AIWorker:
         self._pool: "ProcessPoolExecutor | None" = None
 
     def submit(self, game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
-               state: Any = None) -> "Future[tuple[int | None, dict[str, Any]]]":
+               state: Any = None, level: int = 2) -> "Future[tuple[int | None, dict[str, Any]]]":
         """``state`` only for a patience, whose own hint plays the demo (see demo.own_position)."""
-        return self._executor().submit(decide, game_id, view, legal, memory, state)
+        return self._executor().submit(decide, game_id, view, legal, memory, state, level)
 
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
         return self._executor().submit(solve_position, game_id, state, budget_s)

@@ -15,13 +15,14 @@ from enum import Enum
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from .cards import Card
-from .errors import IllegalAction, NotationError
+from .errors import CompendiumError, IllegalAction, NotationError
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
 V = TypeVar("V")  # view
 
 Seat = int
+LEVELS = {1: "Beginner", 2: "Club player", 3: "Expert"}  # the computer's strengths
 Options = Mapping[str, Any]
 
 
@@ -120,6 +121,9 @@ class Game(ABC, Generic[S, A, V]):
 
     info: GameInfo
     option_specs: tuple[OptionSpec, ...] = ()
+    # Which table the interface lays out for this game (see compendium/ui/table/controller.py):
+    # "patience", "chess", "checkers", "backgammon", "dominoes", "poker_patience", "tricks".
+    table_kind: str = ""
 
     # -- options ----------------------------------------------------------------------------
     def resolve_options(self, options: Options | None = None) -> dict[str, Any]:
@@ -169,6 +173,13 @@ class Game(ABC, Generic[S, A, V]):
         raise IllegalAction(f"{self.info.name} has no chance events")
 
     # -- optional capabilities (a game overrides those it has) ------------------------------
+    def computer_player(self, level: int = 2) -> Any:
+        """A computer player for any seat: an object with ``choose(game, view, legal, state=None)``
+        returning one of ``legal`` (or ``None`` when it sees nothing useful to do).  It is given
+        the seat's view only; ``state`` is passed for a patience alone (see demo.own_position).
+        ``level`` runs from 1 (a beginner) through 2 (a sound club player, the default) to 3."""
+        raise CompendiumError(f"{self.info.name} has no computer player yet")
+
     def hint(self, state: S, seat: Seat) -> A | None:
         """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
         return None

@@ -153,11 +153,11 @@ def test_only_the_view_and_the_legal_moves_cross_to_the_worker(monkeypatch):
     seen: list[tuple] = []
     real_decide = worker_module.decide
 
-    def spy(game_id, view, legal, memory, state=None):
+    def spy(game_id, view, legal, memory, state=None, level=2):
         # a computer player is never handed a position (only a patience's own hint is, on request)
         assert state is None
         seen.append((game_id, view, legal, memory))
-        return real_decide(game_id, view, legal, memory)
+        return real_decide(game_id, view, legal, memory, level=level)
 
     monkeypatch.setattr(worker_module, "decide", spy)
     worker = AIWorker()

@@ -502,9 +502,9 @@ def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window
     qtbot.waitUntil(lambda: window.table.isVisible())
     table = window.table
     placed = table.controller.card_positions(table.current_view())
-    assert placed and all(table.card_item(cid).isVisible() for cid in placed)
+    assert placed and all(table.controller.card_item(cid).isVisible() for cid in placed)
     for cid, (pos, _z, _face) in placed.items():
-        assert (table.card_item(cid).pos() - pos).manhattanLength() < 0.5
+        assert (table.controller.card_item(cid).pos() - pos).manhattanLength() < 0.5
 
 
 def test_the_solver_is_in_the_edit_menu(make_window, qtbot):

@@ -39,7 +39,7 @@ def table(qtbot):
 
 def card_point(table: TableWidget, card_id: int, dx: float = 0.5, dy: float = 0.15) -> QPoint:
     """A point on a card, in viewport coordinates (by default near its top, where fanned cards show)."""
-    item = table.card_item(card_id)
+    item = table.controller.card_item(card_id)
     rect = item.card_rect()
     scene = item.mapToScene(QPointF(rect.width() * dx, rect.height() * dy))
     return table.mapFromScene(scene)
@@ -62,7 +62,7 @@ def assert_in_sync(table: TableWidget) -> None:
     """Every card item sits exactly where the game's view puts it, with the face it should show."""
     placed = table.controller.card_positions(table.current_view())
     for cid, (pos, _z, face) in placed.items():
-        item = table.card_item(cid)
+        item = table.controller.card_item(cid)
         assert (item.pos() - pos).manhattanLength() < 0.5, cid
         assert item.face == face
 
@@ -89,11 +89,11 @@ def test_an_illegal_drag_snaps_back_and_says_why(qtbot, table):
     messages = []
     table.message.connect(lambda text, rule: messages.append((text, rule)))
     moving = top_card(table, src)
-    home = table.card_item(moving).pos()
+    home = table.controller.card_item(moving).pos()
     before = table.session.state
     drag(qtbot, table, card_point(table, moving), card_point(table, top_card(table, dst), dy=0.6))
     assert table.session.state is before
-    assert (table.card_item(moving).pos() - home).manhattanLength() < 0.5
+    assert (table.controller.card_item(moving).pos() - home).manhattanLength() < 0.5
     text, rule = messages[-1]
     assert rule.startswith("canfield_or_klondike#") and text
     assert_in_sync(table)
@@ -102,11 +102,11 @@ def test_an_illegal_drag_snaps_back_and_says_why(qtbot, table):
 def test_a_drop_outside_any_pile_snaps_back_quietly(qtbot, table):
     table.new_game("klondike", seed=3)
     moving = top_card(table, "t7")
-    home = table.card_item(moving).pos()
+    home = table.controller.card_item(moving).pos()
     far = QPoint(table.viewport().width() - 5, table.viewport().height() - 5)
     drag(qtbot, table, card_point(table, moving), far)
     assert len(table.session.steps) == 1  # only the deal
-    assert (table.card_item(moving).pos() - home).manhattanLength() < 0.5
+    assert (table.controller.card_item(moving).pos() - home).manhattanLength() < 0.5
 
 
 def test_double_click_sends_a_card_to_the_foundation(qtbot, table):

@@ -183,8 +183,14 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     implement ``layout(options)``; they may override the hooks below for the book's oddities."""
 
     pack: str = "52"
+    table_kind = "patience"
     draw_count_option = "draw"     # name of the option giving cards per draw (if any)
     passes_option = "passes"       # name of the option giving the number of passes (0 = unlimited)
+
+    def computer_player(self, level: int = 2) -> Any:
+        """The patience player (the demo, the benchmark); a patience has one strength."""
+        from ...ai.patience import PatiencePlayer
+        return PatiencePlayer()
 
     # -- declaration hooks ------------------------------------------------------------------
     @abstractmethod

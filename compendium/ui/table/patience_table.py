@@ -9,13 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QPointF, QRectF
+import math
+
+from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, QSequentialAnimationGroup
+from PySide6.QtGui import QBrush, QPainter
 
 from ...core.cards import Rank
 from ...games.patience.engine import (Draw, Fan, Move, PatienceGame, PatienceView, PileKind,
                                       PileSpec, Redeal)
 from .card_renderer import aspect
-from .items import HIGHLIGHT, HINT, CardItem, PileItem
+from .cloth import baize_tile
+from .controller import TableController
+from .items import HIGHLIGHT, HINT, CardItem, PileItem, paint_pile_outline
+from .motion import DEAL_MS, flight
 
 if TYPE_CHECKING:
     from .view import TableWidget
@@ -38,10 +44,11 @@ class Drag:
     moved: bool = False
 
 
-class PatienceController:
+class PatienceController(TableController):
+    game: PatienceGame
+
     def __init__(self, table: "TableWidget", game: PatienceGame) -> None:
-        self.table = table
-        self.game = game
+        super().__init__(table, game)
         self.specs: tuple[PileSpec, ...] = ()
         self.piles: dict[str, PileItem] = {}
         self.unit = 80.0            # card width in pixels
@@ -50,6 +57,9 @@ class PatienceController:
         self.focus_index = 0        # keyboard focus: which pile
         self.selection: tuple[str, int] | None = None  # keyboard: lifted cards (pile, count)
         self.keyboard_active = False  # the focus frame shows only once the keyboard is used
+        self._cards: dict[int, CardItem] = {}
+        self._card_pile: dict[int, tuple[str, int]] = {}
+        self._anim: QParallelAnimationGroup | None = None
 
     # -- structure --------------------------------------------------------------------------
     def build(self) -> None:
@@ -70,6 +80,21 @@ class PatienceController:
             scene.addItem(item)
             self.piles[spec.name] = item
         self.focus_index = next((i for i, s in enumerate(self.specs) if s.kind is PileKind.TABLEAU), 0)
+
+    def teardown(self) -> None:
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        scene = self.table.scene()
+        for item in [*self._cards.values(), *self.piles.values()]:
+            scene.removeItem(item)
+        self._cards, self._card_pile, self.piles = {}, {}, {}
+
+    def paint_background(self, painter: QPainter, rect: QRectF) -> None:
+        # The cloth and the piles' quiet outlines.
+        painter.fillRect(rect, QBrush(baize_tile()))
+        for pile in self.piles.values():
+            paint_pile_outline(painter, pile.sceneBoundingRect().adjusted(4, 4, -4, -4), pile.label)
 
     @staticmethod
     def fan_room(spec: PileSpec) -> float:
@@ -154,7 +179,7 @@ class PatienceController:
     def pile_area(self, name: str) -> QRectF:
         """The pile's place together with its fanned cards: where a drop counts for it."""
         rect = self.piles[name].sceneBoundingRect()
-        for item in self.table.cards_in_pile(name):
+        for item in self.cards_in_pile(name):
             if self.drag is None or item not in self.drag.items:
                 rect = rect.united(item.sceneBoundingRect())
         return rect
@@ -164,7 +189,7 @@ class PatienceController:
         if self.keyboard_active or self.selection is not None:
             self.keyboard_active, self.selection = False, None
             self.show_keyboard_state()
-        hit = self.table.pile_at(scene_pos)
+        hit = self.pile_at(scene_pos)
         if hit is None:
             return
         name, index = hit
@@ -179,7 +204,7 @@ class PatienceController:
         if pile.cards[index].face is None:
             self.explain(Move(name, name, len(pile.cards) - index), fallback="a face-down card cannot be moved")
             return
-        items = [self.table.card_item(c.id) for c in pile.cards[index:]]
+        items = [self.card_item(c.id) for c in pile.cards[index:]]
         lead = items[0]
         self.drag = Drag(name, len(items), items, scene_pos - lead.pos(), scene_pos)
         for k, item in enumerate(items):
@@ -240,7 +265,7 @@ class PatienceController:
         self.table.sync(animate=True)  # snap back
 
     def double_click(self, scene_pos: QPointF) -> None:
-        hit = self.table.pile_at(scene_pos)
+        hit = self.pile_at(scene_pos)
         if hit is None:
             return
         name, index = hit
@@ -359,14 +384,152 @@ class PatienceController:
         if self.selection is not None:
             src, count = self.selection
             lifted = {c.id for c in self.table.current_view().pile(src).cards[-count:]}
-        for item in self.table.card_items():
+        for item in self.card_items():
             item.set_glow(HIGHLIGHT if item.card_id in lifted else None)
 
     def show_hint(self, action: Any) -> None:
         if isinstance(action, Move):
             view = self.table.current_view()
             for c in view.pile(action.src).cards[-action.count:]:
-                self.table.card_item(c.id).set_glow(HINT)
+                self.card_item(c.id).set_glow(HINT)
             self.piles[action.dst].set_highlight(HINT)
         elif isinstance(action, (Draw, Redeal)):
             self.piles[self._stock_name()].set_highlight(HINT)
+
+    def clear_hint(self) -> None:
+        for pile in self.piles.values():
+            pile.set_highlight(None)
+        self.show_keyboard_state()
+
+    def cancel_drag(self) -> None:
+        self.drag = None
+
+    # -- the card items -----------------------------------------------------------------------
+    def card_item(self, card_id: int) -> CardItem:
+        return self._cards[card_id]
+
+    def card_items(self) -> list[CardItem]:
+        return list(self._cards.values())
+
+    def cards_in_pile(self, name: str) -> list[CardItem]:
+        return [self._cards[cid] for cid, (pile, _) in self._card_pile.items() if pile == name]
+
+    def pile_at(self, scene_pos: QPointF) -> tuple[str, int | None] | None:
+        """The pile under ``scene_pos`` and the index of the card hit (``None``: its empty place)."""
+        best: CardItem | None = None
+        for item in self._cards.values():
+            if item.isVisible() and item.mapToScene(item.card_rect()).boundingRect().contains(scene_pos):
+                if best is None or item.zValue() > best.zValue():
+                    best = item
+        if best is not None and best.card_id in self._card_pile:
+            return self._card_pile[best.card_id]
+        for name, pile in self.piles.items():
+            if pile.sceneBoundingRect().contains(scene_pos):
+                return name, None
+        return None
+
+    def sync(self, animate: bool) -> None:
+        """Put every card where the game's view says, with its face shown or hidden."""
+        if self._anim is not None:
+            self._anim.stop()
+            self._anim = None
+        view = self.table.current_view()
+        placed = self.card_positions(view)
+        dpr = self.table.devicePixelRatioF()
+        scene = self.table.scene()
+        group = QParallelAnimationGroup(self.table)
+        self._card_pile = {c.id: (p.name, i) for p in view.piles for i, c in enumerate(p.cards)}
+        for cid, (pos, z, face) in placed.items():
+            item = self._cards.get(cid)
+            if item is None:
+                item = CardItem(cid, self.unit, dpr)
+                scene.addItem(item)
+                item.setPos(pos)
+                self._cards[cid] = item
+            item.set_size(self.unit, dpr)
+            item.set_face(face)
+            item.set_glow(None)
+            item.setZValue(z)
+            item.show()
+            if animate and self.table.animations_on and (item.pos() - pos).manhattanLength() > 0.5:
+                item.setZValue(10_000 + z)  # fly above the others
+                anim = flight(item, item.pos(), pos)
+                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
+                group.addAnimation(anim)
+            else:
+                item.setPos(pos)
+        for cid, item in self._cards.items():
+            if cid not in placed:
+                item.hide()
+        self.show_keyboard_state()
+        if group.animationCount():
+            self._anim = group
+            group.start()
+
+    def intro(self) -> None:
+        """Cards fly from the stock to their places one after another, about 1.5 s in all."""
+        view = self.table.current_view()
+        placed = self.card_positions(view)
+        stock = next((s for s in self.specs if s.kind is PileKind.STOCK), self.specs[0])
+        start = self.pile_pos(stock)
+        self.sync(animate=False)
+        stock_ids = {c.id for p in view.piles if p.name == stock.name for c in p.cards}
+        movers = [cid for cid in sorted(placed) if cid not in stock_ids]
+        group = QParallelAnimationGroup(self.table)
+        delay = DEAL_MS / max(1, len(movers))
+        for k, cid in enumerate(movers):
+            item = self._cards[cid]
+            pos, z, _ = placed[cid]
+            item.setPos(start)
+            seq = QSequentialAnimationGroup()
+            seq.addPause(int(k * delay))
+            seq.addAnimation(flight(item, start, pos))
+            group.addAnimation(seq)
+        self._anim = group
+        group.start()
+
+    def celebrate(self) -> None:
+        """The win: the cards leave the foundations one after another and open into a wide fan
+        across the cloth, suit by suit, behind the banner."""
+        view = self.table.current_view()
+        ids = [c.id for p in view.piles if p.kind is PileKind.FOUNDATION for c in p.cards]
+        if not ids:
+            return
+        rect = self.table.viewport().rect()
+        centre = QPointF(rect.width() / 2 - self.unit / 2, rect.height() * 0.62)
+        radius = min(rect.width() * 0.42, rect.height() * 0.5)
+        group = QParallelAnimationGroup(self.table)
+        spread = math.radians(150)
+        for k, cid in enumerate(ids):
+            angle = math.radians(-165) + spread * k / max(1, len(ids) - 1)
+            end = QPointF(centre.x() + radius * math.cos(angle), centre.y() + radius * math.sin(angle))
+            item = self._cards[cid]
+            item.setZValue(20_000 + k)
+            seq = QSequentialAnimationGroup()
+            seq.addPause(int(k * 2000 / len(ids)))
+            seq.addAnimation(flight(item, item.pos(), end, 450))
+            group.addAnimation(seq)
+        self._anim = group
+        group.start()
+
+    # -- what the table says ------------------------------------------------------------------
+    def status_parts(self) -> list[str]:
+        session = self.table.session
+        assert session is not None
+        view = self.table.current_view()
+        parts = [f"Deal {session.seed}", f"{view.on_foundations} of {view.total} cards home"]
+        if self.game.info.id == "canfield_or_klondike":
+            parts.append(f"counters {view.score:+d}")
+        if view.passes_left == 0:
+            parts.append("last pass through the stock")
+        elif view.passes_left is not None:
+            parts.append(f"{view.passes_left} more pass{'es' if view.passes_left != 1 else ''} after this")
+        return parts
+
+    def end_texts(self, outcome: Any) -> tuple[str, str]:
+        won = outcome.results[0] > 0
+        title = "Well played — the patience is out!" if won else "No more moves"
+        detail = outcome.reason[:1].upper() + outcome.reason[1:] + "."
+        if outcome.scores and self.game.info.id == "canfield_or_klondike":
+            detail += f"  Counters {outcome.scores[0]:+d}."
+        return title, detail

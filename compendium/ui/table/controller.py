@@ -1,0 +1,120 @@
+"""What each family's table does, and how the table widget finds it.
+
+The ``TableWidget`` (view.py) is the same for every game: it owns the session and its history,
+asks the computer for the seats nobody sits in, runs the demo, announces the end and passes the
+mouse and the keyboard on.  Everything that depends on what lies on the table — cards in piles,
+a chequered board, the points of a backgammon board, a line of dominoes — is a controller, one
+module per kind of table, chosen by the game's ``table_kind``.
+
+A controller never decides a rule: what may be done comes from ``table.legal()`` and refusals
+from the engine (``IllegalAction`` with its rule), so the table cannot drift from the rules.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Callable
+
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QPainter
+
+from .cloth import baize_tile
+
+if TYPE_CHECKING:
+    from ...core.game import Game, Outcome
+    from .view import TableWidget
+
+# table_kind -> "module:Class".  A module is imported only when a game of its kind is opened.
+CONTROLLERS: dict[str, str] = {
+    "patience": "compendium.ui.table.patience_table:PatienceController",
+    "chess": "compendium.ui.table.chess_table:ChessController",
+    "checkers": "compendium.ui.table.checkers_table:CheckersController",
+    "backgammon": "compendium.ui.table.backgammon_table:BackgammonController",
+    "dominoes": "compendium.ui.table.dominoes_table:DominoesController",
+    "poker_patience": "compendium.ui.table.poker_patience_table:PokerPatienceController",
+    "tricks": "compendium.ui.table.tricks_table:TricksController",
+}
+
+
+def controller_class(kind: str) -> type["TableController"]:
+    """The controller class for a game's ``table_kind``; ``KeyError`` names an unknown kind."""
+    module, _, name = CONTROLLERS[kind].partition(":")
+    cls: type[TableController] = getattr(importlib.import_module(module), name)
+    return cls
+
+
+class TableController:
+    """The base every table's controller extends.  The defaults make a quiet, empty cloth."""
+
+    def __init__(self, table: "TableWidget", game: "Game[Any, Any, Any]") -> None:
+        self.table = table
+        self.game = game
+
+    # -- structure (called by the widget) ---------------------------------------------------
+    def build(self) -> None:
+        """Add the items that stay for the whole game (board, pile places) to ``table.scene()``."""
+
+    def teardown(self) -> None:
+        """Remove every item this controller added; another game is about to be opened."""
+
+    def fit(self, width: float, height: float) -> None:
+        """Lay the table out for a viewport of ``width`` × ``height`` pixels."""
+
+    def sync(self, animate: bool) -> None:
+        """Put every item where the current view says (``table.current_view()``), animating what
+        moved when ``animate`` is true and animations are on (``table.animations_on``)."""
+
+    def intro(self) -> None:
+        """The opening of a new game (the deal flying out); by default simply ``sync``."""
+        self.sync(animate=False)
+
+    def paint_background(self, painter: QPainter, rect: QRectF) -> None:
+        """The cloth (and anything drawn on it that only moves on relayout).  Cached by the view."""
+        painter.fillRect(rect, QBrush(baize_tile()))
+
+    # -- input ------------------------------------------------------------------------------
+    def press(self, scene_pos: QPointF) -> None: ...
+
+    def move(self, scene_pos: QPointF) -> None: ...
+
+    def release(self, scene_pos: QPointF) -> None: ...
+
+    def double_click(self, scene_pos: QPointF) -> None: ...
+
+    def cancel_drag(self) -> None:
+        """Drop whatever is being dragged without playing it (a double-click, the computer's turn)."""
+
+    def key(self, name: str) -> bool:
+        """Keyboard play: ``name`` is one of left, right, up, down, enter, escape, space, f.
+        Return ``True`` when the key was used."""
+        return False
+
+    # -- what the table tells the player ----------------------------------------------------
+    def show_hint(self, action: Any) -> None:
+        """Mark the hinted action on the table."""
+
+    def clear_hint(self) -> None:
+        """Take the hint's marks off the table."""
+
+    def status_parts(self) -> list[str]:
+        """Short facts for the status bar after each move ("Deal 7", "White to move" ...)."""
+        return []
+
+    def end_texts(self, outcome: "Outcome") -> tuple[str, str]:
+        """The banner's title and detail when the game ends."""
+        seat = self.table.viewer_seat
+        won = outcome.results[seat] > 0 if seat < len(outcome.results) else False
+        drawn = len(set(outcome.results)) == 1
+        title = "A draw" if drawn else ("You win!" if won else "The game is lost")
+        return title, outcome.reason[:1].upper() + outcome.reason[1:] + "."
+
+    def celebrate(self) -> None:
+        """A little flourish when the human wins (only with animations on)."""
+
+    def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
+        """Commands of this kind of table for the main window's Game menu: (label, shortcut or
+        ``None``, callback) — flip the board, import a position, and the like."""
+        return []
+
+    def auto_move(self) -> Any:
+        """A move the table makes for the player without asking (patience: safe cards home)."""
+        return None

@@ -9,6 +9,7 @@ import pytest
 from compendium.core import records
 from compendium.core.cards import PACKS
 from compendium.core.game import Special
+from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.patience.engine import PatienceGame, PatienceState
@@ -48,13 +49,17 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 
 
 def test_random_playouts_keep_every_card(game):
-    """No card is ever lost or duplicated, and the pack is the game's pack, under every option."""
+    """No card is ever lost or duplicated, and the pack is the game's pack, under every option.
+    (For games without a dealt deck: no physical id appears twice in a view.)"""
     pack = Counter(PACKS[game.pack]) if isinstance(game, PatienceGame) else None
 
     def check(session):
         ids = [c.id for c in view_cards(game.view(session.state, 0))]
+        assert len(ids) == len(set(ids)), "a physical card is shown twice"
+        if pack is None:
+            return
         assert sorted(ids) == list(range(len(session.state.deck)))
-        if pack is not None and session.state.deck:
+        if session.state.deck:
             assert Counter(session.state.deck) == pack
     for options, seed in runs(game):
         random_playout(game, seed, options=options, check=check)
@@ -107,7 +112,29 @@ def test_save_and_load_keep_the_redo_list(game, tmp_path):
     assert not loaded.redo()
 
 
-def test_views_never_leak_a_hidden_card(game):
+def test_views_never_leak_what_a_seat_cannot_see(game):
+    """For a game with hidden information other than a patience: exchanging what a seat cannot
+    see (the others' hands, the stock, the boneyard) leaves that seat's view unchanged.  The game
+    offers ``shuffle_unseen(state, seat, seed)`` for this test and for its computer players."""
+    if game.info.information != "hidden" or isinstance(game, PatienceGame):
+        pytest.skip("perfect information, or a patience (its own test below)")
+    shuffle = getattr(game, "shuffle_unseen", None)
+    assert shuffle is not None, (f"{game.info.id} hides information: it must offer "
+                                 "shuffle_unseen(state, seat, seed) for the no-peeking test")
+    gen = SplitMix64(99)
+
+    def check(session):
+        state = session.state
+        if isinstance(session.to_move(), Special) and session.to_move() is Special.TERMINAL:
+            return
+        for seat in range(game.seat_count(state) if hasattr(game, "seat_count") else 2):
+            other = shuffle(state, seat, gen.below(1 << 30))
+            assert game.view(other, seat) == game.view(state, seat)
+    for options, seed in runs(game):
+        random_playout(game, seed, max_steps=80, options=options, check=check)
+
+
+def test_patience_views_never_leak_a_hidden_card(game):
     """Shuffling the faces of the hidden cards among themselves leaves every view unchanged."""
     if not isinstance(game, PatienceGame):
         pytest.skip("hidden-card shuffling is written for the patience state")
@@ -137,7 +164,7 @@ def test_views_never_leak_a_hidden_card(game):
 def test_the_game_ends_with_an_outcome(game):
     from compendium.demo import play_demo
     for seed in range(5):
-        result = play_demo(game, seed)
+        result = play_demo(game, seed, level=1)
         session = result.session
         if session.to_move() is Special.TERMINAL:
             assert session.outcome() is not None

@@ -180,6 +180,14 @@ class Game(ABC, Generic[S, A, V]):
         ``level`` runs from 1 (a beginner) through 2 (a sound club player, the default) to 3."""
         raise CompendiumError(f"{self.info.name} has no computer player yet")
 
+    def seat_count(self, state: S) -> int:
+        """How many seats this game (with its options) has; games with a choice override it."""
+        return self.info.max_seats if self.info.min_seats == self.info.max_seats else self.info.min_seats
+
+    def seat_name(self, seat: Seat) -> str:
+        """What the seat is called at the table ("White", "North", "the dealer" ...)."""
+        return f"Player {seat + 1}"
+
     def hint(self, state: S, seat: Seat) -> A | None:
         """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
         return None

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QInputDialog, Q
 
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
-from ..core.game import GameInfo, Outcome, Status
+from ..core.game import LEVELS, GameInfo, Outcome, Status
 from ..core.session import Session
 from ..core.stats import Result, StatsStore   # statistics
 from ..games import registry
@@ -273,6 +273,8 @@ class MainWindow(QMainWindow):
                                         _keys("Ctrl+Shift+S", K.SaveAs))
         self.options_menu = QMenu("O&ptions", self)
         self.options_menu.setObjectName("menuOptions")
+        self.computer_menu = QMenu("&Computer", self)
+        self.computer_menu.setObjectName("menuComputer")
         self.act_demo = self._action("actionDemo", "Start the &demo", self._toggle_demo, _keys("D"),
                                      tip="Let the computer play this deal, or stop it")
         self.act_quit = self._action("actionQuit", "&Quit", self.close, _keys("Ctrl+Q", K.Quit))
@@ -281,7 +283,8 @@ class MainWindow(QMainWindow):
                                       _keys("Ctrl+T"), tip="Games played and won, streaks, best "
                                       "times, and the deals played")
         for item in (self.act_new, self.act_restart, self.act_deal_number, None, self.act_open,
-                     self.act_save, self.act_save_as, None, self.options_menu, self.act_demo,
+                     self.act_save, self.act_save_as, None, self.options_menu, self.computer_menu,
+                     self.act_demo,
                      self.act_stats, None, self.act_quit):
             if item is None:
                 game.addSeparator()
@@ -309,6 +312,11 @@ class MainWindow(QMainWindow):
         for item in (self.act_undo, self.act_redo, None, self.act_hint, self.act_winnable, None,
                      self.act_animations, self.act_auto):
             edit.addSeparator() if item is None else edit.addAction(item)
+
+        # The commands of the kind of table on show (flip the board, copy the position ...).
+        self.table_menu = bar.addMenu("&Table")
+        self.table_menu.setObjectName("menuTable")
+        self._table_actions: list[QAction] = []
 
         view = bar.addMenu("&View")
         view.setObjectName("menuView")
@@ -359,6 +367,8 @@ class MainWindow(QMainWindow):
         self.act_auto.setChecked(s.value("table/autoFoundation", True, type=bool))
         self.table.set_animations(self.act_animations.isChecked())
         self.table.set_auto_foundation(self.act_auto.isChecked())
+        level = s.value("computer/level", 2, type=int)
+        self.table.set_level(level if level in LEVELS else 2)
 
     def save_settings(self) -> None:
         s = self.settings
@@ -492,7 +502,27 @@ class MainWindow(QMainWindow):
     def _deal(self, game_id: str, seed: int | None, options: dict[str, Any]) -> None:
         if self.table.demo_running:
             self.table.stop_demo()
-        self.table.new_game(game_id, seed, options)
+        try:
+            self.table.new_game(game_id, seed, options, human_seats=(self.human_seat(game_id),))
+        except CompendiumError as exc:   # a game whose table cannot be opened: say so, go on
+            self.show_message(str(exc)[:1].upper() + str(exc)[1:] + ".")
+
+    def human_seat(self, game_id: str) -> int:
+        """The seat the player last chose to take in ``game_id`` (0, the first, by default)."""
+        seat = self.settings.value(f"seats/{game_id}", 0, type=int)
+        return seat if isinstance(seat, int) and 0 <= seat < registry.info(game_id).max_seats else 0
+
+    def set_human_seat(self, seat: int) -> None:
+        """Take another seat in the current game: remembered, and a new game with it."""
+        self.settings.setValue(f"seats/{self._game_id}", seat)
+        session = self._playing()
+        self._deal(self._game_id, None, dict(session.options) if session else self.saved_options(self._game_id))
+        self._refresh()
+
+    def set_level(self, level: int) -> None:
+        """The computer's strength, for every game from the next move on."""
+        self.table.set_level(level)
+        self.settings.setValue("computer/level", level)
 
     def _playing(self) -> Session[Any, Any] | None:
         """The session on the table, if the table (not the reference panel) is showing it."""
@@ -832,7 +862,12 @@ class MainWindow(QMainWindow):
         self._sync_demo_action()
         if session is not self._menu_session or session is None:
             self._build_options_menu(session)
+            self._build_computer_menu(session)
+            self._build_table_menu()
 
+        dealt = registry.info(self._game_id).chance == "deal"
+        self.act_new.setText("&New deal" if dealt else "&New game")
+        self.act_restart.setText("&Restart this deal" if dealt else "&Restart this game")
         name = registry.info(self._game_id).name
         if session is not None:
             self.setWindowTitle(f"Compendium — {name} — deal {session.seed}")
@@ -867,6 +902,50 @@ class MainWindow(QMainWindow):
                 action.triggered.connect(lambda _checked=False, n=spec.name, c=choice: self.set_option(n, c))
                 group.addAction(action)
                 sub.addAction(action)
+
+    def _build_computer_menu(self, session: Session[Any, Any] | None) -> None:
+        menu = self.computer_menu
+        menu.clear()
+        menu.setEnabled(session is not None)
+        if session is None:
+            return
+        strength = QActionGroup(menu)
+        for level, label in LEVELS.items():
+            action = QAction(label, menu)
+            action.setObjectName(f"actionLevel{level}")
+            action.setCheckable(True)
+            action.setChecked(self.table.level == level)
+            action.triggered.connect(lambda _checked=False, lv=level: self.set_level(lv))
+            strength.addAction(action)
+            menu.addAction(action)
+        game = session.game
+        seats = game.seat_count(session.state)
+        if seats > 1:
+            menu.addSeparator()
+            sides = QActionGroup(menu)
+            for seat in range(seats):
+                action = QAction(f"You play {game.seat_name(seat)}", menu)
+                action.setObjectName(f"actionSeat{seat}")
+                action.setCheckable(True)
+                action.setChecked(seat in session.human_seats)
+                action.triggered.connect(lambda _checked=False, st=seat: self.set_human_seat(st))
+                sides.addAction(action)
+                menu.addAction(action)
+
+    def _build_table_menu(self) -> None:
+        for action in self._table_actions:
+            self.removeAction(action)
+        self._table_actions = []
+        self.table_menu.clear()
+        controller = self.table.controller
+        commands = controller.extra_actions() if controller is not None and self._playing() else []
+        for label, shortcut, callback in commands:
+            action = self._action(f"actionTable_{len(self._table_actions)}", label,
+                                  lambda _checked=False, cb=callback: cb(),
+                                  [QKeySequence(shortcut)] if shortcut else None)
+            self._table_actions.append(action)
+            self.table_menu.addAction(action)
+        self.table_menu.menuAction().setVisible(bool(commands))
 
     # ==========================================================================================
     # Messages and panes

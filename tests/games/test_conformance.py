@@ -127,7 +127,7 @@ def test_views_never_leak_what_a_seat_cannot_see(game):
         state = session.state
         if isinstance(session.to_move(), Special) and session.to_move() is Special.TERMINAL:
             return
-        for seat in range(game.seat_count(state) if hasattr(game, "seat_count") else 2):
+        for seat in range(game.seat_count(state)):
             other = shuffle(state, seat, gen.below(1 << 30))
             assert game.view(other, seat) == game.view(state, seat)
     for options, seed in runs(game):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QUrl, Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QMenu, QPushButton
 
 from compendium.core import records
 from compendium.core.errors import CompendiumError
@@ -126,7 +126,7 @@ def test_library_enter_chooses_and_arrows_only_move(make_window, qtbot) -> None:
 
 def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None:
     window = make_window()
-    window.choose_game("chess")
+    window.choose_game("boston")
     window.choose_game("klondike")       # an alias works too
     assert window.game_id == KLONDIKE
     assert "Canfield or Klondike" in window.rules.toHtml()
@@ -144,14 +144,14 @@ def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None
 
 def test_a_reference_game_shows_its_page_and_the_reference_panel(make_window) -> None:
     window = make_window()
-    window.choose_game("chess")
+    window.choose_game("boston")
     assert window.table_stack.currentWidget() is window.reference
-    assert window.reference.title.text() == "Chess"
+    assert window.reference.title.text() == "Boston"
     page = window.rules.toHtml()
-    assert "Chess" in page and "not written yet" in page
-    assert "Lasker" in page                                  # the source
+    assert "Boston" in page and "not written yet" in page
+    assert "Foster" in page                                  # the source
     assert f"game:{KLONDIKE}" in page                        # the playable games, as links
-    assert window.windowTitle() == "Compendium — Chess"
+    assert window.windowTitle() == "Compendium — Boston"
     for action in (window.act_undo, window.act_redo, window.act_hint, window.act_save, window.act_new):
         assert not action.isEnabled()
     assert not window.options_menu.isEnabled()
@@ -180,10 +180,10 @@ def test_show_rule_scrolls_to_the_anchor(make_window, qtbot) -> None:
 
 def test_game_links_switch_library_rules_and_table(make_window) -> None:
     window = make_window()
-    window.rules.anchorClicked.emit(QUrl("game:chess"))
-    assert window.game_id == "chess"
+    window.rules.anchorClicked.emit(QUrl("game:boston"))
+    assert window.game_id == "boston"
     assert window.table_stack.currentWidget() is window.reference
-    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "chess"
+    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "boston"
     window.rules.anchorClicked.emit(QUrl(f"game:{KLONDIKE}#spaces"))
     assert window.game_id == KLONDIKE
     assert window.rules.game_id == KLONDIKE
@@ -197,7 +197,7 @@ def test_status_bar_rule_link_opens_the_rules(make_window, qtbot) -> None:
     window.resize(1000, 500)
     window.show()
     qtbot.waitExposed(window)
-    window.choose_game("chess")
+    window.choose_game("boston")
     window.choose_game(KLONDIKE)
     window.rules.verticalScrollBar().setValue(0)
     window.table.message.emit("Only a king may fill a space", f"{KLONDIKE}#spaces")
@@ -225,12 +225,19 @@ def test_standard_shortcuts(make_window, name: str, keys: str) -> None:
 
 def test_menus_hold_their_actions(make_window) -> None:
     window = make_window()
-    titles = [a.text().replace("&", "") for a in window.menuBar().actions()]
-    assert titles == ["Game", "Edit", "View", "Help"]
+    titles = [a.text().replace("&", "") for a in window.menuBar().actions() if a.isVisible()]
+    assert titles == ["Game", "Edit", "View", "Help"]   # a patience's table has no Table menu
     game_menu = window.menuBar().actions()[0].menu()
     names = {a.objectName() for a in game_menu.actions()}
     assert {"actionNewDeal", "actionOpen", "actionSave", "actionSaveAs", "actionDemo",
             "actionQuit"} <= names
+    computer = window.findChild(QMenu, "menuComputer")
+    levels = [a for a in computer.actions() if a.objectName().startswith("actionLevel")]
+    assert [a.text() for a in levels] == ["Beginner", "Club player", "Expert"]
+    assert [a.isChecked() for a in levels] == [False, True, False]
+    assert not any(a.objectName().startswith("actionSeat") for a in computer.actions())  # one seat
+    levels[2].trigger()
+    assert window.table.level == 3 and window.settings.value("computer/level", type=int) == 3
     for name in ("actionAnimations", "actionAutoFoundation", "actionShowLibrary", "actionShowRules"):
         assert window.findChild(QAction, name).isCheckable()
 
@@ -291,12 +298,12 @@ def test_settings_are_remembered(make_window, data_folder: Path) -> None:
     first.library.set_grouping_mode("book1909")
     first.act_show_library.setChecked(False)
     first.resize(760, 540)   # within the offscreen screen, which is 800 wide
-    first.choose_game("chess")
+    first.choose_game("boston")
     first.close()
     assert (data_folder / "settings.ini").exists()
 
     second = make_window()
-    assert second.game_id == "chess"
+    assert second.game_id == "boston"
     assert not second.act_animations.isChecked()
     assert second.act_auto.isChecked()
     assert second.library.grouping_mode() == "book1909"
@@ -348,7 +355,7 @@ def test_save_then_open_round_trips_the_position(make_window, tmp_path: Path) ->
     assert window.save_path(path) is None
     assert "Saved" in window.status_text()
     window.new_deal()
-    window.choose_game("chess")
+    window.choose_game("boston")
     assert window.open_path(path) is None
     session = window.table.session
     assert window.game_id == KLONDIKE

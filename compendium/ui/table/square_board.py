@@ -462,5 +462,5 @@ class SquareBoardController(TableController):
         self.sync(animate=False)
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
-        return [("&Flip the board", "Ctrl+F", self.flip)]
+        return [("&Flip the board", "Ctrl+Shift+F", self.flip)]
 

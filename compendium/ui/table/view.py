@@ -20,7 +20,7 @@ from ...core.game import Special
 from ...core.session import Session
 from ...games.registry import get_game
 from .cloth import baize_tile
-from .controller import CONTROLLERS, TableController, controller_class
+from .controller import TableController, controller_class
 from .items import BannerItem
 
 if TYPE_CHECKING:
@@ -112,9 +112,10 @@ class TableWidget(QGraphicsView):
         self.load_session(Session(game, options, seed=seed, human_seats=human_seats), deal_animation=True)
 
     def load_session(self, session: Session[Any, Any], deal_animation: bool = False) -> None:
-        kind = session.game.table_kind
-        if kind not in CONTROLLERS:
-            raise NotationError(f"{session.game.info.name} has no table yet")
+        try:
+            controller_cls = controller_class(session.game.table_kind)
+        except (KeyError, ImportError):
+            raise NotationError(f"{session.game.info.name} has no table yet") from None
         self.stop_demo()
         self._stop_thinking()
         self._session = session
@@ -124,7 +125,7 @@ class TableWidget(QGraphicsView):
         self._banner.hide()
         if self.controller is not None:
             self.controller.teardown()
-        self.controller = controller_class(kind)(self, session.game)
+        self.controller = controller_cls(self, session.game)
         self.controller.build()
         self._relayout()
         self.viewport().update()

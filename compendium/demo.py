@@ -49,7 +49,9 @@ def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | No
         steps += 1
     outcome = session.outcome()
     if outcome is not None:
-        summary = f"{outcome.reason}; score {', '.join(str(s) for s in outcome.scores)}"
+        summary = outcome.reason
+        if outcome.scores:
+            summary += f"; score {', '.join(str(s) for s in outcome.scores)}"
     elif gave_up:
         view = game.view(session.state, 0)
         score = getattr(view, "score", None)

@@ -30,6 +30,7 @@ ENGINES: dict[str, str] = {
     "house_on_the_hill": "compendium.games.patience.la_belle_lucie:HOUSE_ON_THE_HILL",
     "general_sedgewick": "compendium.games.patience.general_sedgewick:GAME",
     "the_blockade": "compendium.games.patience.blockade:GAME",
+    "chess": "compendium.games.board.chess_game:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

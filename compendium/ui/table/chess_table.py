@@ -1,0 +1,450 @@
+"""The chess table: the square board with python-chess's vector men, a promotion chooser on the
+board, check and the last move tinted, a move list in algebraic or descriptive notation, PGN and
+FEN through the clipboard, and Lasker's diagrams as lessons.
+
+Everything about legality comes from the engine (``table.legal()`` and its refusals); this module
+only turns squares into the engine's UCI moves and back.
+"""
+from __future__ import annotations
+
+import datetime
+import html
+from typing import TYPE_CHECKING, Any, Callable
+
+import chess
+import chess.svg
+from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPen, QPixmap
+from PySide6.QtSvg import QSvgRenderer
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem
+
+from ...core.errors import NotationError
+from ...core.rules import rule_ref
+from ...core.session import Session
+from ...games.board.chess_game import (CLAIM, LESSONS, PIECE_NAMES, PIECE_RULES, RESIGN, STANDARD,
+                                       ChessState, descriptive, from_pgn, move_list, parse_fen, to_pgn, why_illegal)
+from .items import HIGHLIGHT
+from .square_board import DANGER, SquareBoardController, Square
+
+if TYPE_CHECKING:
+    from ...core.game import Game, Outcome
+    from .view import TableWidget
+
+_PIXMAPS: dict[tuple[str, int, float], QPixmap] = {}
+PROMOTIONS = (chess.QUEEN, chess.KNIGHT, chess.ROOK, chess.BISHOP)   # the chooser's order
+
+
+def piece_pixmap(symbol: str, size: int, dpr: float) -> QPixmap:
+    """python-chess's vector man ``symbol`` ("K", "p" …) drawn ``size`` pixels square at the
+    screen's pixel ratio; cached, since a board repaints its men at one size again and again."""
+    key = (symbol, size, dpr)
+    pixmap = _PIXMAPS.get(key)
+    if pixmap is None:
+        if len(_PIXMAPS) > 96:         # sizes from earlier window sizes are not needed again
+            _PIXMAPS.clear()
+        svg = chess.svg.piece(chess.Piece.from_symbol(symbol))
+        renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
+        px = max(1, round(size * dpr))
+        pixmap = QPixmap(px, px)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        inset = px * 0.04                # a little air between the man and the square's edge
+        renderer.render(painter, QRectF(inset, inset, px - 2 * inset, px - 2 * inset))
+        painter.end()
+        pixmap.setDevicePixelRatio(dpr)
+        _PIXMAPS[key] = pixmap
+    return pixmap
+
+
+def to_square(index: int) -> Square:
+    return chess.square_file(index), chess.square_rank(index)
+
+
+def to_index(square: Square) -> int:
+    return chess.square(square[0], square[1])
+
+
+class ChessController(SquareBoardController):
+    light = QColor(238, 216, 180)
+    dark = QColor(176, 132, 96)
+    panel_squares = 3.8
+
+    def __init__(self, table: "TableWidget", game: "Game[Any, Any, Any]") -> None:
+        super().__init__(table, game)
+        self.style = "algebraic"           # the move list's notation: "algebraic" or "descriptive"
+        self._chooser: list[tuple[QRectF, str]] = []
+        self._chooser_items: list[QGraphicsItem] = []
+        self._chooser_focus = 0
+        self._notation: dict[str, tuple[str, tuple[str, ...], list[str]]] = {}
+        self._level_before_engine = 3
+
+    # -- what stands where ------------------------------------------------------------------------
+    def _state(self) -> ChessState:
+        view: ChessState = self.table.current_view()
+        return view
+
+    def build(self) -> None:
+        super().build()
+        self.cursor = (4, 6) if self.flipped else (4, 1)
+
+    def pieces(self, view: ChessState) -> dict[Square, str]:
+        return {to_square(sq): piece.symbol() for sq, piece in view.board.piece_map().items()}
+
+    def piece_pixmap(self, key: str, size: int, dpr: float) -> QPixmap:
+        return piece_pixmap(key, size, dpr)
+
+    def moves(self) -> dict[tuple[Square, Square], list[Any]]:
+        out: dict[tuple[Square, Square], list[Any]] = {}
+        for action in self.table.legal():
+            if action in (CLAIM, RESIGN):
+                continue
+            move = chess.Move.from_uci(action)
+            out.setdefault((to_square(move.from_square), to_square(move.to_square)), []).append(action)
+        return out
+
+    def action_squares(self, action: Any) -> tuple[Square, Square] | None:
+        if not isinstance(action, str) or action in (CLAIM, RESIGN):
+            return None
+        move = chess.Move.from_uci(action)
+        return to_square(move.from_square), to_square(move.to_square)
+
+    def last_move(self) -> tuple[Square, Square] | None:
+        view = self._state()
+        if not view.moves:
+            return None
+        move = chess.Move.from_uci(view.moves[-1])
+        return to_square(move.from_square), to_square(move.to_square)
+
+    def marked(self) -> dict[Square, QColor]:
+        board = self._state().board
+        if board.is_check():
+            king = board.king(board.turn)
+            if king is not None:
+                return {to_square(king): DANGER}
+        return {}
+
+    # -- refusals -----------------------------------------------------------------------------
+    def explain(self, src: Square, dst: Square) -> None:
+        state = self._state()
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            self.table.say(f"The game is over: {outcome.reason}.", outcome.rule or "")
+            return
+        board = state.board
+        frm = to_index(src)
+        piece = board.piece_at(frm)
+        if piece is None:
+            return
+        name = PIECE_NAMES[piece.piece_type]
+        mine = "White" if board.turn == chess.WHITE else "Black"
+        if src == dst:
+            if piece.color != board.turn:
+                theirs = "White" if piece.color == chess.WHITE else "Black"
+                self.table.say(f"The {name} on {self.square_name(src)} is {theirs}'s: you play {mine}.",
+                               rule_ref("chess", "the-play"))
+            elif board.is_check():
+                self.table.say(f"The {name} on {self.square_name(src)} cannot meet the check on "
+                               f"{mine}'s king.", rule_ref("chess", "check"))
+            elif board.is_pinned(board.turn, frm):
+                self.table.say(f"The {name} on {self.square_name(src)} is pinned to its king: it "
+                               "cannot move off the line.", rule_ref("chess", "check"))
+            else:
+                self.table.say(f"The {name} on {self.square_name(src)} has no move just now.",
+                               PIECE_RULES[piece.piece_type])
+            return
+        text = chess.square_name(frm) + chess.square_name(to_index(dst))
+        if piece.piece_type == chess.PAWN and dst[1] in (0, 7):
+            text += "q"      # judge the move itself, not the missing choice of piece
+        refusal = why_illegal(board, text)
+        reason = refusal.reason
+        self.table.say(reason[:1].upper() + reason[1:] + ".", refusal.rule or "")
+
+    # -- the promotion chooser ----------------------------------------------------------------
+    def choose(self, src: Square, dst: Square, actions: list[Any]) -> None:
+        """Several moves between the same squares: a pawn's promotion.  Four men open in a column
+        from the promotion square towards the middle of the board; a click (or the arrows and
+        Enter) picks one, anywhere else puts the pawn back."""
+        by_piece = {chess.Move.from_uci(a).promotion: a for a in actions}
+        self._close_chooser()
+        item = self.piece_item(src)
+        if item is not None:
+            item.setPos(self.square_rect(dst).topLeft())       # the pawn waits on the square
+            item.setZValue(10)
+        white = self._state().board.turn == chess.WHITE
+        step = -1 if dst[1] == 7 else 1
+        scene = self.table.scene()
+        size = int(self.square)
+        dpr = self.table.devicePixelRatioF()
+        for i, kind in enumerate(k for k in PROMOTIONS if k in by_piece):
+            square = (dst[0], dst[1] + step * i)
+            rect = self.square_rect(square)
+            back = QGraphicsRectItem(rect.adjusted(2, 2, -2, -2))
+            back.setBrush(QBrush(QColor(250, 246, 236)))
+            back.setPen(QPen(QColor(60, 40, 20), 1.5))
+            back.setZValue(200)
+            back.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            symbol = chess.piece_symbol(kind)
+            man = QGraphicsPixmapItem(self.piece_pixmap(symbol.upper() if white else symbol, size, dpr))
+            man.setPos(rect.topLeft())
+            man.setZValue(201)
+            man.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            scene.addItem(back)
+            scene.addItem(man)
+            self._chooser_items += [back, man]
+            self._chooser.append((rect, by_piece[kind]))
+        self._chooser_focus = 0
+        self._show_chooser_focus()
+        self.table.say("Promotion: choose the new man (queen, knight, rook or bishop); click "
+                       "elsewhere or press Escape to put the pawn back.", rule_ref("chess", "promotion"))
+
+    @property
+    def choosing(self) -> bool:
+        return bool(self._chooser)
+
+    def chooser_actions(self) -> list[str]:
+        return [action for _, action in self._chooser]
+
+    def _show_chooser_focus(self) -> None:
+        for i, item in enumerate(self._chooser_items[0::2]):
+            assert isinstance(item, QGraphicsRectItem)
+            focused = i == self._chooser_focus
+            item.setPen(QPen(HIGHLIGHT if focused else QColor(60, 40, 20), 4 if focused else 1.5))
+
+    def _close_chooser(self) -> None:
+        scene = self.table.scene()
+        for item in self._chooser_items:
+            scene.removeItem(item)
+        self._chooser_items = []
+        self._chooser = []
+
+    def _pick(self, action: str | None) -> None:
+        self._close_chooser()
+        if action is None:
+            self.table.sync(animate=True)       # the pawn goes back
+        else:
+            self.table.play(action)
+
+    def press(self, scene_pos: QPointF) -> None:
+        if self._chooser:
+            hit = next((a for rect, a in self._chooser if rect.contains(scene_pos)), None)
+            self._pick(hit)
+            return
+        super().press(scene_pos)
+
+    def key(self, name: str) -> bool:
+        if self._chooser:
+            if name in ("up", "left"):
+                self._chooser_focus = (self._chooser_focus - 1) % len(self._chooser)
+            elif name in ("down", "right"):
+                self._chooser_focus = (self._chooser_focus + 1) % len(self._chooser)
+            elif name in ("enter", "space"):
+                self._pick(self._chooser[self._chooser_focus][1])
+                return True
+            elif name == "escape":
+                self._pick(None)
+                return True
+            else:
+                return False
+            self._show_chooser_focus()
+            return True
+        return super().key(name)
+
+    def sync(self, animate: bool) -> None:
+        self._close_chooser()
+        super().sync(animate)
+
+    def teardown(self) -> None:
+        self._close_chooser()
+        if self.table.level == 4:      # no other game knows level 4
+            self.table.set_level(self._level_before_engine)
+        super().teardown()
+
+    def cancel_drag(self) -> None:
+        self._close_chooser()
+        super().cancel_drag()
+
+    # -- the move list ------------------------------------------------------------------------
+    def notation(self, state: ChessState) -> list[str]:
+        """The game's moves in the chosen style, worked out once per move (the list is redrawn
+        after every move, and a long game's notation would otherwise be re-derived each time)."""
+        cached = self._notation.get(self.style)
+        if cached and cached[0] == state.start and state.moves[:len(cached[1])] == cached[1]:
+            done, texts = cached[1], list(cached[2])
+            if len(done) < len(state.moves):
+                board = chess.Board(state.start)
+                for text in done:          # replaying is cheap; writing the notation is not
+                    board.push_uci(text)
+                for text in state.moves[len(done):]:
+                    move = chess.Move.from_uci(text)
+                    texts.append(board.san(move) if self.style == "algebraic" else descriptive(board, move))
+                    board.push(move)
+        else:
+            texts = move_list(state, self.style)
+        self._notation[self.style] = (state.start, state.moves, texts)
+        return texts
+
+    def panel_html(self) -> str:
+        state = self._state()
+        board = state.board
+        texts = self.notation(state)
+        first_black = chess.Board(state.start).turn == chess.BLACK
+        number = chess.Board(state.start).fullmove_number
+        rows: list[tuple[int, str, str]] = []
+        items = (["…"] if first_black and texts else []) + texts
+        for i in range(0, len(items), 2):
+            rows.append((number + i // 2, items[i], items[i + 1] if i + 1 < len(items) else ""))
+        font_px = max(11, min(17, int(self.square * 0.24)))
+        fit = max(4, int(self.ranks * self.square / (font_px * 1.75)) - 6)
+        shown = rows[-fit:]
+        parts = []
+        lesson = LESSONS.get(str(self.table.session.options.get("start", STANDARD))) if self.table.session else None
+        if lesson is not None:
+            parts.append(f"<p style='margin:0'><b>Lasker's {html.escape(lesson.title)}</b><br>"
+                         f"<i>{html.escape(lesson.lesson)}</i></p>")
+        title = "Moves" + (" (descriptive)" if self.style == "descriptive" else "")
+        parts.append(f"<p style='margin-top:6px; margin-bottom:2px'><b>{title}</b></p>")
+        if not rows:
+            parts.append("<p style='margin:0; color:#cfc8b0'><i>No moves yet.</i></p>")
+        else:
+            last = len(texts) + (1 if first_black else 0) - 1
+            cells = []
+            if len(shown) < len(rows):
+                cells.append("<tr><td colspan='3'>…</td></tr>")
+            for row in shown:
+                n, white, black = row
+                index = (n - number) * 2
+                w = html.escape(white)
+                b = html.escape(black)
+                if index == last:
+                    w = f"<b>{w}</b>"
+                elif index + 1 == last:
+                    b = f"<b>{b}</b>"
+                cells.append(f"<tr><td align='right' style='color:#cfc8b0'>{n}.</td>"
+                             f"<td style='padding-left:6px'>{w}</td><td style='padding-left:10px'>{b}</td></tr>")
+            parts.append("<table cellspacing='0' cellpadding='1'>" + "".join(cells) + "</table>")
+        outcome = self.game.outcome(state)
+        if outcome is not None:
+            parts.append(f"<p style='margin-top:6px'><b>{html.escape(self._result_text(outcome))}</b></p>")
+        elif board.is_check():
+            parts.append("<p style='margin-top:6px'><b>Check!</b></p>")
+        return "".join(parts)
+
+    @staticmethod
+    def _result_text(outcome: "Outcome") -> str:
+        score = {(1.0, 0.0): "1–0", (0.0, 1.0): "0–1"}.get(outcome.results, "½–½")
+        return f"{score}  {outcome.reason[:1].upper()}{outcome.reason[1:]}"
+
+    def status_parts(self) -> list[str]:
+        state = self._state()
+        if self.game.outcome(state) is not None:
+            return []
+        board = state.board
+        side = "White" if board.turn == chess.WHITE else "Black"
+        parts = [f"{side} to move" + (", in check" if board.is_check() else "")]
+        if CLAIM in self.table.legal():
+            parts.append("you may claim a draw (Table menu)")
+        return parts
+
+    # -- commands -----------------------------------------------------------------------------
+    def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
+        actions = super().extra_actions()
+        actions += [
+            ("Move list in &descriptive notation (or back to algebraic)", None, self.toggle_notation),
+            ("&Copy the game as PGN", "Ctrl+Shift+C", self.copy_pgn),
+            ("Copy the &position as FEN", None, self.copy_fen),
+            ("&Paste a game (PGN) or a position (FEN)", "Ctrl+Shift+V", self.paste),
+            ("C&laim a draw", None, self.claim_draw),
+            ("&Resign", None, self.resign),
+        ]
+        for key, lesson in LESSONS.items():
+            actions.append((f"Lesson: Lasker's {lesson.title}", None,
+                            lambda k=key: self.load_lesson(k)))
+        from ...ai.chess_ai import levels
+        engine = levels().get(4)
+        if engine is not None:
+            actions.append((f"Play against {engine}", None, self.play_engine))
+        return actions
+
+    def play_engine(self) -> None:
+        """The installed engine takes the computer's seat (level 4, which only chess has)."""
+        self._level_before_engine = self.table.level if self.table.level != 4 else 3
+        self.table.set_level(4)
+        self.table.say("The UCI engine now plays the computer's side; the Computer menu's levels "
+                       "bring back the built-in player.", "")
+
+    def toggle_notation(self) -> None:
+        self.style = "descriptive" if self.style == "algebraic" else "algebraic"
+        self.sync(animate=False)
+        self.table.say(f"The move list is in {self.style} notation.", rule_ref("chess", "notation"))
+
+    def copy_pgn(self) -> None:
+        session = self.table.session
+        if session is None:
+            return
+        names = ["You" if seat in session.human_seats else f"Computer (level {self.table.level})"
+                 for seat in (0, 1)]
+        text = to_pgn(self._state(), white=names[0], black=names[1],
+                      date=datetime.date.today().strftime("%Y.%m.%d"))
+        QGuiApplication.clipboard().setText(text)
+        self.table.say(f"Copied the game ({len(self._state().moves)} moves) as PGN.", "")
+
+    def copy_fen(self) -> None:
+        QGuiApplication.clipboard().setText(self._state().fen)
+        self.table.say(f"Copied the position: {self._state().fen}", "")
+
+    def paste(self) -> None:
+        self.paste_text(QGuiApplication.clipboard().text())
+
+    def paste_text(self, text: str) -> bool:
+        """Start the game or the position in ``text`` (PGN or FEN); a text that cannot be read is
+        reported and the game on the table is left as it was."""
+        session = self.table.session
+        if session is None:
+            return False
+        stripped = text.strip()
+        looks_like_fen = "\n" not in stripped and stripped.count("/") == 7 and "[" not in stripped
+        try:
+            if looks_like_fen:
+                fen = parse_fen(stripped)
+                start, moves = (STANDARD if fen == chess.STARTING_FEN else fen), ()
+            else:
+                game = from_pgn(text)
+                start, moves = game.start, game.moves
+            new = Session(self.game, {"start": start}, human_seats=session.human_seats)
+            for move in moves:
+                new.play(move)
+        except NotationError as exc:
+            reason = str(exc)
+            self.table.say(f"Nothing was pasted: {reason[:1].lower()}{reason[1:]}.",
+                           rule_ref("chess", "notation"))
+            return False
+        self.table.load_session(new)
+        what = "position" if looks_like_fen else f"game ({len(moves)} moves)"
+        self.table.say(f"Pasted the {what}.", "")
+        return True
+
+    def claim_draw(self) -> None:
+        self.table.play(CLAIM)
+
+    def resign(self) -> None:
+        self.table.play(RESIGN)
+
+    def load_lesson(self, key: str) -> None:
+        """Set up one of Lasker's diagrams with the player on the side to move."""
+        lesson = LESSONS[key]
+        seat = 0 if lesson.fen.split()[1] == "w" else 1
+        self.table.load_session(Session(self.game, {"start": key}, human_seats=(seat,)))
+        self.table.say(f"Lasker's {lesson.title}: {lesson.lesson}",
+                       rule_ref("chess", lesson.anchor))
+
+    def end_texts(self, outcome: "Outcome") -> tuple[str, str]:
+        seat = self.table.viewer_seat
+        if outcome.results[0] == outcome.results[1]:
+            title = "A draw"
+        elif outcome.results[seat] > 0:
+            title = "Checkmate — you win!" if outcome.rule == rule_ref("chess", "checkmate") else "You win!"
+        else:
+            title = "Checkmate — you lose" if outcome.rule == rule_ref("chess", "checkmate") else "The game is lost"
+        return title, outcome.reason[:1].upper() + outcome.reason[1:] + "."

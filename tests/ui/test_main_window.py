@@ -377,7 +377,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "wrong format": (json.dumps({"format": "something-else"}), "not a Compendium game record"),
         "future version": (text.replace('"version": 1', '"version": 99'), "newer Compendium"),
         "unknown game": (text.replace(KLONDIKE, "no_such_game"), "no_such_game"),
-        "reference game": (text.replace(KLONDIKE, "chess"), "no table yet"),
+        "reference game": (text.replace(KLONDIKE, "boston"), "no table yet"),
         "illegal move": ("\n".join(lines) + "\n", f"line {first_move + 1}"),
         "empty": ("", "empty"),
     }
@@ -500,7 +500,7 @@ def test_about_names_the_version_licence_and_books(make_window, monkeypatch) -> 
 
 def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window, qtbot):
     """A table hidden behind the reference panel catches up when it is shown again."""
-    window = make_window(game="chess")
+    window = make_window(game="boston")
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)

@@ -44,7 +44,8 @@ class Family(Enum):
     def title(self) -> str:
         return {"patience": "Patience", "trick-taking": "Trick-taking games",
                 "banking-gambling": "Banking and gambling games", "board": "Board games",
-                "dominoes": "Dominoes", "parlour": "Parlour games", "other": "Round games"}[self.value]
+                "dominoes": "Dominoes", "parlour": "Parlour games",
+                "other": "Round games and others"}[self.value]
 
 
 class Status(Enum):

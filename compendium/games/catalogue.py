@@ -3,8 +3,15 @@
 This module is pure data (no Qt).  The order and the ids follow the research catalogue
 (``shared/catalogue.md``, section 1): patience, trick-taking, banking and gambling, board games,
 dominoes, parlour games and round games.  ``TOC_1909`` maps the chapters of the 1909 *Hoyle's Games
-Modernized* table of contents to the ids here that they cover; chapters whose games are outside
-the compendium map to an empty tuple.
+Modernized* table of contents to the ids here that they cover.
+
+The games named only in that table of contents (Whist, Bridge, Bézique, Cribbage, Écarté, Euchre,
+Loo, Vingt-Un, Blind Hookey, the billiard-table games, Roulette, Trente et Quarante) follow the
+research catalogue's games inside their families: they are reference games, described from the
+standard rules of the period on their rules pages.  A variant that the book treats as a section of
+a chapter (six-card Cribbage, three-handed Euchre, Pyramids …) is a section of its game's page,
+not an entry of its own, unless readers know it as a separate game (Dummy, Double Dummy, Rubicon
+Bézique).
 """
 from __future__ import annotations
 
@@ -21,6 +28,10 @@ BLAIN = "Blain, Games for All Occasions (1909)"
 
 _P = Family.PATIENCE
 _T = Family.TRICK_TAKING
+_B = Family.BANKING
+# Family.OTHER holds the games that are neither tricks nor banking nor board games: the round game
+# Pope Joan, Cribbage (an adding and pegging game) and the billiard-table games.
+_O = Family.OTHER
 
 
 def _patience(id: str, name: str, summary: str, *, source: str = CADOGAN,
@@ -37,6 +48,14 @@ def _cards(id: str, name: str, family: Family, seats: tuple[int, int], source: s
     return GameInfo(id=id, name=name, family=family, min_seats=seats[0], max_seats=seats[1],
                     source=source, aliases=aliases, chance="deal", information="hidden",
                     summary=summary, parent=parent)
+
+
+def _table(id: str, name: str, seats: tuple[int, int], summary: str, *,
+           aliases: tuple[str, ...] = (), chance: str = "none") -> GameInfo:
+    """A game of the 1909 book played with balls, a board or a wheel: nothing is hidden."""
+    return GameInfo(id=id, name=name, family=_O, min_seats=seats[0], max_seats=seats[1],
+                    source=HOYLE, aliases=aliases, chance=chance, information="perfect",
+                    summary=summary)
 
 
 CATALOGUE: tuple[GameInfo, ...] = (
@@ -114,7 +133,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
               source=HOYLE, information="perfect", chance="none",
               parent="poker_patience", aliases=("serpent_poker",)),
 
-    # -- trick-taking (17) -------------------------------------------------------------------
+    # -- trick-taking (17 + 9 of the 1909 contents) ------------------------------------------
     _cards("auction_bridge", "Auction Bridge", _T, (4, 4), HOYLE,
            "Bridge in which the declaration goes to the highest bidder; partners two against two.",
            aliases=("auction",)),
@@ -163,8 +182,34 @@ CATALOGUE: tuple[GameInfo, ...] = (
            parent="scotch_whist"),
     _cards("boston", "Boston", _T, (4, 4), FOSTER,
            "Four players, two packs used in turn; bid to win or lose tricks for counters."),
+    # reference games of the 1909 contents
+    _cards("whist", "Whist", _T, (4, 4), HOYLE,
+           "Two against two, the last card turned for trumps; seven tricks and honours; five up.",
+           aliases=("short_whist",)),
+    _cards("dummy_whist", "Dummy Whist", _T, (3, 3), HOYLE,
+           "Whist for three: one player takes the exposed fourth hand as a partner.",
+           aliases=("dummy",), parent="whist"),
+    _cards("double_dummy", "Double Dummy", _T, (2, 2), HOYLE,
+           "Whist for two: each player has a dummy partner whose cards lie open.",
+           parent="whist"),
+    _cards("bridge", "Bridge", _T, (4, 4), HOYLE,
+           "Whist in which dealer or partner names trumps or no trumps and plays the dummy.",
+           aliases=("bridge_whist", "biritch")),
+    _cards("bezique", "Bézique", _T, (2, 2), HOYLE,
+           "Two piquet packs; win tricks to declare marriages, sequences, fours and bézique.",
+           aliases=("besique",)),
+    _cards("rubicon_bezique", "Rubicon Bézique", _T, (2, 2), HOYLE,
+           "Bézique with four packs, nine cards, no turn-up, each deal a game with a rubicon.",
+           aliases=("japanese_bezique",), parent="bezique"),
+    _cards("ecarte", "Écarté", _T, (2, 2), HOYLE,
+           "Five cards each from a piquet pack; propose to exchange, win three tricks; five up."),
+    _cards("euchre", "Euchre", _T, (2, 4), HOYLE,
+           "Five cards, the two bowers top the trumps; order up or make trumps and take three."),
+    _cards("loo", "Loo", _T, (3, 12), HOYLE,
+           "A round game for a pool: take a trick or be looed and pay; three- and five-card forms.",
+           aliases=("lanterloo",)),
 
-    # -- banking and gambling (3) ------------------------------------------------------------
+    # -- banking and gambling (3 + 4 of the 1909 contents) -----------------------------------
     _cards("draw_poker", "Draw Poker", Family.BANKING, (2, 6), HOYLE,
            "Ante, bet, draw up to five new cards, bet again; the best poker hand takes the pool.",
            aliases=("poker",)),
@@ -174,6 +219,19 @@ CATALOGUE: tuple[GameInfo, ...] = (
     _cards("baccarat_banque", "Baccarat Banque", Family.BANKING, (2, 11), HOYLE,
            "A fixed banker plays against two tables of punters with three packs.",
            aliases=("baccarat_en_banque",), parent="baccarat_chemin_de_fer"),
+    # reference games of the 1909 contents
+    _cards("blind_hookey", "Blind Hookey", _B, (2, 12), HOYLE,
+           "Stake on a packet of cards unseen; beat the banker's bottom card or pay him."),
+    _cards("vingt_un", "Vingt-Un", _B, (2, 12), HOYLE,
+           "Draw to make twenty-one or near it against the dealer; a natural is paid double.",
+           aliases=("vingt_et_un", "twenty_one", "van_john")),
+    # The wheel is a throw of chance like the dice: nothing is dealt and nothing is hidden.
+    GameInfo(id="roulette", name="Roulette", family=_B, min_seats=1, max_seats=20, source=HOYLE,
+             chance="dice", information="perfect",
+             summary="Stake on a number, a group or a colour; the wheel of 37 numbers decides."),
+    _cards("trente_et_quarante", "Trente et Quarante", _B, (1, 20), HOYLE,
+           "Two rows of cards dealt past thirty; stake on the row nearer thirty-one, or colour.",
+           aliases=("rouge_et_noir",)),
 
     # -- board games (3) ---------------------------------------------------------------------
     GameInfo(id="chess", name="Chess", family=Family.BOARD, min_seats=2, max_seats=2,
@@ -213,12 +271,26 @@ CATALOGUE: tuple[GameInfo, ...] = (
              source=BLAIN, chance="none", information="perfect",
              summary="A collection of old conundrums to ask round the room, answers kept back."),
 
-    # -- round games (1) ---------------------------------------------------------------------
+    # -- round games and others (1 + 5 of the 1909 contents) ---------------------------------
     GameInfo(id="pope_joan", name="Pope Joan", family=Family.OTHER, min_seats=3,
              max_seats=8,
              source=BLAIN, chance="deal", information="hidden",
              summary=("Play out in sequence to the stops and claim the board's pools; "
                       "8♦ removed.")),
+    _cards("cribbage", "Cribbage", _O, (2, 4), HOYLE,
+           "Pegging fifteens, pairs and runs on a board; five-, six- and seven-card games.",
+           aliases=("crib",)),
+    _table("bagatelle", "Bagatelle", (1, 6),
+           "Nine balls struck up a narrow board into nine numbered cups; the black counts double."),
+    _table("billiards", "Billiards", (2, 4),
+           "Two whites and a red on a six-pocket table: hazards and cannons; Pyramids, Shell Out.",
+           aliases=("english_billiards",)),
+    _table("pool", "Pool", (2, 12),
+           "Each player has a coloured ball and three lives; pocket the ball you play on.",
+           aliases=("life_pool",)),
+    _table("snooker_pool", "Snooker Pool", (2, 8),
+           "Fifteen reds and six pool balls of rising value; take a red, then a colour.",
+           aliases=("snooker",)),
 )
 
 BY_ID: dict[str, GameInfo] = {info.id: info for info in CATALOGUE}
@@ -250,31 +322,31 @@ def by_family(family: Family) -> tuple[GameInfo, ...]:
 TOC_1909: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("All Fours", ("all_fours", "all_fours_four_handed")),
     ("Baccarat", ("baccarat_chemin_de_fer", "baccarat_banque")),
-    ("Bézique", ()),
-    ("Blind Hookey", ()),
-    ("Cribbage", ()),
-    ("Écarté", ()),
-    ("Euchre", ()),
-    ("Loo", ()),
+    ("Bézique", ("bezique", "rubicon_bezique")),
+    ("Blind Hookey", ("blind_hookey",)),
+    ("Cribbage", ("cribbage",)),
+    ("Écarté", ("ecarte",)),
+    ("Euchre", ("euchre",)),
+    ("Loo", ("loo",)),
     ("Napoleon", ("napoleon", "purchase_nap", "peep_nap")),
     ("Piquet", ("piquet", "piquet_rubicon")),
     ("Poker", ("draw_poker",)),
     ("Pope Joan", ("pope_joan",)),
     ("Solo Whist", ("solo_whist",)),
-    ("Vingt-Un", ()),
-    ("Whist", ()),
-    ("Bridge", ()),
+    ("Vingt-Un", ("vingt_un",)),
+    ("Whist", ("whist", "dummy_whist", "double_dummy")),
+    ("Bridge", ("bridge",)),
     ("Auction Bridge", ("auction_bridge",)),
     ("Five Hundred", ("five_hundred",)),
     ("Quinto", ("quinto", "quinto_dummy")),
     ("Poker Patience", ("poker_patience", "serpent_poker_patience")),
     ("Backgammon", ("backgammon",)),
-    ("Bagatelle", ()),
-    ("Billiards", ()),
-    ("Pool", ()),
-    ("Snooker Pool", ()),
+    ("Bagatelle", ("bagatelle",)),
+    ("Billiards", ("billiards",)),
+    ("Pool", ("pool",)),
+    ("Snooker Pool", ("snooker_pool",)),
     ("Chess", ("chess",)),
     ("Draughts", ("checkers",)),
-    ("Roulette", ()),
-    ("Trente et Quarante", ()),
+    ("Roulette", ("roulette",)),
+    ("Trente et Quarante", ("trente_et_quarante",)),
 )

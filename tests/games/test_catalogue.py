@@ -1,4 +1,5 @@
-"""The game catalogue: every game of the research catalogue, once, with consistent metadata."""
+"""The game catalogue: every game of the research catalogue and every game of the 1909 table of
+contents, once, with consistent metadata."""
 from __future__ import annotations
 
 import re
@@ -36,16 +37,22 @@ EXPECTED_IDS = {
     "ghost", "tit_tat_toe", "riddles", "pope_joan",
 }
 
-EXPECTED_COUNTS = {
-    Family.PATIENCE: 27, Family.TRICK_TAKING: 17, Family.BANKING: 3, Family.BOARD: 3,
-    Family.DOMINOES: 2, Family.PARLOUR: 3, Family.OTHER: 1,
+# Games named in the 1909 contents only, in the catalogue as reference games (rules page, no table).
+REFERENCE_IDS = {
+    "whist", "dummy_whist", "double_dummy", "bridge", "bezique", "rubicon_bezique", "ecarte",
+    "euchre", "loo",                                              # trick-taking (9)
+    "blind_hookey", "vingt_un", "roulette", "trente_et_quarante",  # banking and gambling (4)
+    "cribbage", "bagatelle", "billiards", "pool", "snooker_pool",  # others (5)
 }
 
-# Games named in the 1909 contents only; they must not sneak into the catalogue.
-TOC_ONLY = {"bezique", "rubicon_bezique", "blind_hookey", "cribbage", "ecarte", "euchre", "loo",
-            "vingt_un", "whist", "dummy_whist", "double_dummy", "bridge", "bagatelle", "billiards",
-            "pyramids", "shell_out", "pool", "snooker_pool", "draughts_hoyle", "roulette",
-            "trente_et_quarante"}
+EXPECTED_COUNTS = {
+    Family.PATIENCE: 27, Family.TRICK_TAKING: 17 + 9, Family.BANKING: 3 + 4, Family.BOARD: 3,
+    Family.DOMINOES: 2, Family.PARLOUR: 3, Family.OTHER: 1 + 5,
+}
+
+# Sections of a 1909 chapter that are described on their game's page, not entered on their own
+# (Pyramids and Shell Out on the Billiards page; Hoyle's Draughts is our Checkers).
+NOT_ENTRIES = {"pyramids", "shell_out", "draughts_hoyle", "six_card_cribbage", "french_vingt_un"}
 
 
 def _section_one_ids(text: str) -> list[str]:
@@ -64,8 +71,8 @@ def _section_one_ids(text: str) -> list[str]:
     return ids
 
 
-def test_exactly_56_entries():
-    assert len(CATALOGUE) == 56
+def test_exactly_74_entries():
+    assert len(CATALOGUE) == 56 + 18
     assert all(isinstance(info, GameInfo) for info in CATALOGUE)
 
 
@@ -77,8 +84,9 @@ def test_ids_unique_and_snake_case():
 
 
 def test_ids_equal_literal_expected_set():
-    assert {info.id for info in CATALOGUE} == EXPECTED_IDS
-    assert not TOC_ONLY & set(BY_ID)
+    assert {info.id for info in CATALOGUE} == EXPECTED_IDS | REFERENCE_IDS
+    assert not EXPECTED_IDS & REFERENCE_IDS
+    assert not NOT_ENTRIES & set(BY_ID)
 
 
 def test_ids_equal_catalogue_md_section_one():
@@ -86,7 +94,8 @@ def test_ids_equal_catalogue_md_section_one():
         pytest.skip("shared/catalogue.md is not available")
     md_ids = _section_one_ids(CATALOGUE_MD.read_text(encoding="utf-8"))
     assert len(md_ids) == 56
-    assert [info.id for info in CATALOGUE] == md_ids  # same ids, same order
+    # same ids, same order; the reference games of the 1909 contents sit among their families
+    assert [info.id for info in CATALOGUE if info.id not in REFERENCE_IDS] == md_ids
 
 
 def test_family_counts_and_order():
@@ -111,6 +120,13 @@ def test_seats():
     assert BY_ID["baccarat_banque"].max_seats == 11
     assert BY_ID["baccarat_chemin_de_fer"].max_seats == 10
     assert (BY_ID["pope_joan"].min_seats, BY_ID["pope_joan"].max_seats) == (3, 8)
+    for game_id in ("whist", "bridge"):
+        assert (BY_ID[game_id].min_seats, BY_ID[game_id].max_seats) == (4, 4)
+    assert (BY_ID["dummy_whist"].min_seats, BY_ID["dummy_whist"].max_seats) == (3, 3)
+    for game_id in ("double_dummy", "bezique", "rubicon_bezique", "ecarte"):
+        assert (BY_ID[game_id].min_seats, BY_ID[game_id].max_seats) == (2, 2)
+    assert (BY_ID["euchre"].min_seats, BY_ID["euchre"].max_seats) == (2, 4)
+    assert (BY_ID["cribbage"].min_seats, BY_ID["cribbage"].max_seats) == (2, 4)
 
 
 def test_aliases_unique_and_never_ids():
@@ -134,6 +150,9 @@ def test_parents_exist_and_are_not_variants():
     assert BY_ID["house_in_the_wood"].parent == "la_belle_lucie"
     assert BY_ID["fives_and_threes"].parent == "dominoes_draw"
     assert BY_ID["baccarat_banque"].parent == "baccarat_chemin_de_fer"
+    assert BY_ID["dummy_whist"].parent == BY_ID["double_dummy"].parent == "whist"
+    assert BY_ID["rubicon_bezique"].parent == "bezique"
+    assert BY_ID["bridge"].parent is None  # a game of its own, not a form of Whist
 
 
 def test_summaries_names_sources():
@@ -149,8 +168,13 @@ def test_chance_and_information_values():
         assert info.information in {"perfect", "hidden"}, info.id
     assert BY_ID["backgammon"].chance == "dice"
     for game_id in ("chess", "checkers", "ghost", "riddles", "tit_tat_toe",
-                    "serpent_poker_patience"):
+                    "serpent_poker_patience", "bagatelle", "billiards", "pool", "snooker_pool"):
         assert BY_ID[game_id].chance == "none", game_id
+    assert BY_ID["roulette"].chance == "dice"  # the wheel: a throw, nothing dealt or hidden
+    for game_id in ("bagatelle", "billiards", "pool", "snooker_pool", "roulette"):
+        assert BY_ID[game_id].information == "perfect", game_id
+    for game_id in REFERENCE_IDS - {"bagatelle", "billiards", "pool", "snooker_pool", "roulette"}:
+        assert (BY_ID[game_id].chance, BY_ID[game_id].information) == ("deal", "hidden"), game_id
     perfect_patience = {"la_belle_lucie", "house_in_the_wood", "house_on_the_hill", "fortress",
                         "nestor", "serpent_poker_patience"}
     for info in by_family(Family.PATIENCE):
@@ -165,8 +189,12 @@ def test_toc_ids_exist():
     assert len(set(covered)) == len(covered)
     for game_id in covered:
         assert game_id in BY_ID, game_id
-    assert titles[0] == "All Fours" and dict(TOC_1909)["Bézique"] == ()
+    assert titles[0] == "All Fours" and dict(TOC_1909)["Bézique"] == ("bezique", "rubicon_bezique")
     assert dict(TOC_1909)["Draughts"] == ("checkers",)
+    assert dict(TOC_1909)["Whist"] == ("whist", "dummy_whist", "double_dummy")
+    # every chapter of the book now leads to at least one game, and every reference game has one
+    assert [title for title, ids in TOC_1909 if not ids] == []
+    assert REFERENCE_IDS <= set(covered)
 
 
 def test_get_and_lookup():
@@ -176,5 +204,9 @@ def test_get_and_lookup():
     assert lookup("Four Seasons").id == "general_sedgewick"
     assert lookup("Canfield or Klondike").id == "canfield_or_klondike"
     assert lookup("no such game") is None
+    assert get("crib") is BY_ID["cribbage"]
+    assert get("rouge_et_noir").id == "trente_et_quarante"
+    assert lookup("Écarté").id == "ecarte"
+    assert lookup("Vingt-et-Un").id == "vingt_un"
     with pytest.raises(KeyError):
-        get("cribbage")
+        get("pyramids")

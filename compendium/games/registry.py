@@ -31,6 +31,7 @@ ENGINES: dict[str, str] = {
     "general_sedgewick": "compendium.games.patience.general_sedgewick:GAME",
     "the_blockade": "compendium.games.patience.blockade:GAME",
     "chess": "compendium.games.board.chess_game:GAME",
+    "checkers": "compendium.games.board.checkers:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

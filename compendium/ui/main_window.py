@@ -14,8 +14,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QKeySequence, QPainter,
                            QPaintEvent)
-from PySide6.QtWidgets import (QFileDialog, QFrame, QHBoxLayout, QInputDialog, QLabel,
-                               QMainWindow, QMenu, QMessageBox, QPushButton, QSizePolicy,
+from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel,
+                               QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
                                QSplitter, QStackedWidget, QVBoxLayout, QWidget)
 
 from ..core import records
@@ -109,14 +109,28 @@ class ReferencePanel(QWidget):
 
         self.offer = QLabel("Games you can play now:", card)
         self.offer.setFont(body_font)
-        self.buttons = QVBoxLayout()
+        # Two columns of buttons in a scrolling box: the list grows with every playable game,
+        # and must never make the window taller than the screen.
+        holder = QWidget()
+        holder.setObjectName("referenceButtons")
+        self.buttons = QGridLayout(holder)
+        self.buttons.setContentsMargins(0, 0, 0, 0)
         self.buttons.setSpacing(6)
-        for gid in registry.playable_ids():
-            button = QPushButton(f"Play {registry.info(gid).name}", card)
+        for index, gid in enumerate(registry.playable_ids()):
+            button = QPushButton(registry.info(gid).name, holder)
             button.setObjectName(f"play_{gid}")
-            button.setToolTip(registry.info(gid).summary)
+            button.setToolTip(f"Play {registry.info(gid).name}: {registry.info(gid).summary}")
             button.clicked.connect(lambda _checked=False, g=gid: self.play_requested.emit(g))
-            self.buttons.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+            self.buttons.addWidget(button, index // 2, index % 2)
+        scroll = QScrollArea(card)
+        scroll.setObjectName("referenceScroll")
+        scroll.setWidget(holder)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setMinimumHeight(90)
+        scroll.setMaximumHeight(300)
+        scroll.setStyleSheet("QScrollArea, #referenceButtons { background: transparent; }")
 
         inner = QVBoxLayout(card)
         inner.setContentsMargins(28, 24, 28, 24)
@@ -127,7 +141,7 @@ class ReferencePanel(QWidget):
         inner.addWidget(self.note)
         inner.addSpacing(6)
         inner.addWidget(self.offer)
-        inner.addLayout(self.buttons)
+        inner.addWidget(scroll)
 
         outer = QVBoxLayout(self)
         outer.setContentsMargins(24, 24, 24, 24)

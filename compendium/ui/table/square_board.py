@@ -52,6 +52,8 @@ class SquareBoardController(TableController):
     light = QColor(240, 217, 181)
     dark = QColor(181, 136, 99)
     coordinate_files = "abcdefgh"
+    target_fill = QColor(20, 60, 30, 130)       # the dot on a square a piece may go to
+    target_edge: QColor | None = None            # its rim, where the board's wood needs one
     panel_squares = 3.6          # the side panel's width, in squares
     margin_squares = 0.55        # the frame round the board (coordinates are written in it)
 
@@ -321,14 +323,15 @@ class SquareBoardController(TableController):
             d = self.square * 0.06
             item = QGraphicsEllipseItem(rect.adjusted(d, d, -d, -d))
             item.setBrush(QBrush(Qt.BrushStyle.NoBrush))
-            item.setPen(QPen(QColor(20, 60, 30, 150), self.square * 0.07))
+            item.setPen(QPen(self.target_fill, self.square * 0.07))
             item.setZValue(15)
         else:
             r = self.square * 0.16
             item = QGraphicsEllipseItem(QRectF(rect.center().x() - r, rect.center().y() - r, 2 * r, 2 * r))
-            item.setBrush(QColor(20, 60, 30, 130))
-            item.setPen(QPen(Qt.PenStyle.NoPen))
-            item.setZValue(5)
+            item.setBrush(self.target_fill)
+            item.setPen(QPen(self.target_edge, max(1.0, self.square * 0.02)) if self.target_edge
+                        else QPen(Qt.PenStyle.NoPen))
+            item.setZValue(16)   # above the pieces' squares and tints
         item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.table.scene().addItem(item)
         self._marks.append(item)

@@ -32,6 +32,12 @@ ENGINES: dict[str, str] = {
     "the_blockade": "compendium.games.patience.blockade:GAME",
     "chess": "compendium.games.board.chess_game:GAME",
     "checkers": "compendium.games.board.checkers:GAME",
+    "scotch_whist": "compendium.games.tricks.scotch_whist:GAME",
+    "french_whist": "compendium.games.tricks.scotch_whist:FRENCH",
+    "napoleon": "compendium.games.tricks.napoleon:GAME",
+    "all_fours": "compendium.games.tricks.all_fours:GAME",
+    "all_fours_four_handed": "compendium.games.tricks.all_fours:FOUR_HANDED",
+    "solo_whist": "compendium.games.tricks.solo_whist:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -40,6 +41,11 @@ def _play_and_kill(game: str, seed: int, data: Path, delay: float) -> list[dict]
     proc = subprocess.Popen([sys.executable, str(DRIVER), "play", game, str(seed)], env=_env(data),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     assert proc.stdout is not None
+    # the window is up when the driver says so; a driver that never does fails, never hangs
+    ready, _, _ = select.select([proc.stdout], [], [], 90)
+    if not ready:
+        proc.kill()
+        pytest.fail(f"the driver did not start: {proc.communicate()[1][-2000:]}")
     first = proc.stdout.readline()
     assert first.strip() == "ready", (first, proc.stderr.read() if proc.poll() is not None else "")
     time.sleep(delay)

@@ -38,6 +38,11 @@ class AIWorker:
         """``state`` only for a patience, whose own hint plays the demo (see demo.own_position)."""
         return self._executor().submit(decide, game_id, view, legal, memory, state, level)
 
+    def submit_hint(self, game_id: str, state: Any, seat: int) -> "Future[str | None]":
+        """The game's hint for the person at the table (their own help: the game's ``hint``
+        promises to use only what that seat can see)."""
+        return self._executor().submit(hint_position, game_id, state, seat)
+
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
         return self._executor().submit(solve_position, game_id, state, budget_s)
 
@@ -72,3 +77,11 @@ def solve_position(game_id: str, state: Any, budget_s: float) -> tuple[str, list
     result = solve(game, state, budget_s=budget_s)  # type: ignore[arg-type]
     return (result.verdict.value, [game.action_to_str(a) for a in result.line], result.nodes,
             result.seconds)
+
+
+def hint_position(game_id: str, state: Any, seat: int) -> str | None:
+    """The hint, run in the worker; returned as text so that it crosses back cheaply."""
+    from ..games.registry import get_game
+    game = get_game(game_id)
+    action = game.hint(state, seat)
+    return None if action is None else game.action_to_str(action)

@@ -181,6 +181,10 @@ class Game(ABC, Generic[S, A, V]):
         ``level`` runs from 1 (a beginner) through 2 (a sound club player, the default) to 3."""
         raise CompendiumError(f"{self.info.name} has no computer player yet")
 
+    def computer_levels(self) -> dict[int, str]:
+        """The strengths the computer can play this game at, by level number and name."""
+        return dict(LEVELS)
+
     def seat_count(self, state: S) -> int:
         """How many seats this game (with its options) has; games with a choice override it."""
         return self.info.max_seats if self.info.min_seats == self.info.max_seats else self.info.min_seats

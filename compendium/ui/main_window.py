@@ -382,7 +382,7 @@ class MainWindow(QMainWindow):
         self.table.set_animations(self.act_animations.isChecked())
         self.table.set_auto_foundation(self.act_auto.isChecked())
         level = s.value("computer/level", 2, type=int)
-        self.table.set_level(level if level in LEVELS else 2)
+        self.table.set_level(level if level in LEVELS else 2)   # a game's extra levels are not kept
 
     def save_settings(self) -> None:
         s = self.settings
@@ -924,7 +924,7 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         strength = QActionGroup(menu)
-        for level, label in LEVELS.items():
+        for level, label in session.game.computer_levels().items():
             action = QAction(label, menu)
             action.setObjectName(f"actionLevel{level}")
             action.setCheckable(True)

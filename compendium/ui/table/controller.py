@@ -84,7 +84,7 @@ class TableController:
         """Drop whatever is being dragged without playing it (a double-click, the computer's turn)."""
 
     def key(self, name: str) -> bool:
-        """Keyboard play: ``name`` is one of left, right, up, down, enter, escape, space, f.
+        """Keyboard play: ``name`` is one of left, right, up, down, enter, escape, space, f, l.
         Return ``True`` when the key was used."""
         return False
 

@@ -30,7 +30,7 @@ DEMO_PAUSE_MS = 320    # between the demo's moves, so a person can follow
 COMPUTER_PAUSE_MS = 250  # before the computer's move shows, so the player sees whose turn it was
 KEYS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down",
         Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter", Qt.Key.Key_Escape: "escape",
-        Qt.Key.Key_Space: "space", Qt.Key.Key_F: "f"}
+        Qt.Key.Key_Space: "space", Qt.Key.Key_F: "f", Qt.Key.Key_L: "l"}
 
 
 class TableWidget(QGraphicsView):
@@ -75,6 +75,11 @@ class TableWidget(QGraphicsView):
         self._think_timer.timeout.connect(self._think_poll)
         self._demo_running = False
         self._hinted = False
+        self._hint_future: "Future[Any] | None" = None
+        self._hint_state: Any = None
+        self._hint_timer = QTimer(self)
+        self._hint_timer.setInterval(20)
+        self._hint_timer.timeout.connect(self._hint_poll)
         self._solve_future: "Future[Any] | None" = None
         self._solve_state: Any = None
         self._solve_started = 0.0
@@ -248,13 +253,42 @@ class TableWidget(QGraphicsView):
         if not self.human_to_move:
             self.say(self._wait_text(), "")
             return
-        action = self._session.game.hint(self._session.state, self._session.to_move())
+        session = self._session
+        if session.game.table_kind == "patience":   # a patience's hint is instant: no round trip
+            self._show_hint(session.state, session.game.hint(session.state, session.to_move()))
+            return
+        # A search (chess, draughts, a trick to play) would freeze the table: ask the worker.
+        if self._hint_future is not None:
+            return
+        self._hint_state = session.state
+        self._hint_future = self.worker.submit_hint(session.game.info.id, session.state, session.to_move())
+        self._hint_timer.start()
+        self.say("Thinking of a hint…", "")
+
+    def _hint_poll(self) -> None:
+        future = self._hint_future
+        if future is None or not future.done():
+            return
+        self._hint_timer.stop()
+        self._hint_future = None
+        session = self._session
+        if session is None or session.state is not self._hint_state:
+            return   # the position changed meanwhile: the hint is about another one
+        try:
+            text = future.result()
+        except Exception as exc:  # the worker died: say so, the game goes on
+            self.say(f"No hint: {exc}", "")
+            return
+        self._show_hint(session.state, None if text is None else session.game.action_from_str(session.state, text))
+
+    def _show_hint(self, state: Any, action: Any) -> None:
+        assert self._session is not None and self.controller is not None
         if action is None:
             self.say("No useful move is left: you may start again, or take moves back.", "")
             return
         self.controller.show_hint(action)
         self._hinted = True
-        self.say("Hint: " + self._session.game.describe(self._session.state, action) + ".", "")
+        self.say("Hint: " + self._session.game.describe(state, action) + ".", "")
 
     def clear_hint(self) -> None:
         if self._hinted and self.controller is not None:
@@ -320,9 +354,11 @@ class TableWidget(QGraphicsView):
         game = session.game
         self._think_state = session.state
         self._think_legal = self._legal_now()
+        levels = game.computer_levels()
+        level = self.level if self.level in levels else min(self.level, max(levels))
         self._think_future = self.worker.submit(game.info.id, game.view(session.state, seat),
                                                 self._think_legal, self._memory.get(seat),
-                                                own_position(game, session.state), self.level)
+                                                own_position(game, session.state), level)
         self._think_timer.start()
 
     def _stop_thinking(self) -> None:

@@ -26,7 +26,7 @@ from ..core.stats import Result, StatsStore   # statistics
 from ..games import registry
 from .app import data_dir, open_settings
 from .library import LibraryWidget
-from .rules_view import RulesView, split_ref
+from .rules_view import RulesPane, split_ref
 from .stats_dialog import StatsDialog   # statistics
 from .table.cloth import baize_tile
 from .table.view import TableWidget
@@ -199,8 +199,9 @@ class MainWindow(QMainWindow):
 
         self.library = LibraryWidget(self)
         self.library.setMinimumWidth(180)
-        self.rules = RulesView(self)
-        self.rules.setMinimumWidth(260)
+        self.rules_pane = RulesPane(self)
+        self.rules_pane.setMinimumWidth(260)
+        self.rules = self.rules_pane.view
         self.table = TableWidget(self)
         self.table.setObjectName("table")
         self.reference = ReferencePanel(self)
@@ -213,7 +214,7 @@ class MainWindow(QMainWindow):
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.library)
-        self.splitter.addWidget(self.rules)
+        self.splitter.addWidget(self.rules_pane)
         self.splitter.addWidget(self.table_stack)
         self.splitter.setHandleWidth(5)
         for index in range(3):
@@ -342,7 +343,12 @@ class MainWindow(QMainWindow):
                                            _keys("Ctrl+2"), checkable=True)
         self.act_fullscreen = self._action("actionFullScreen", "F&ull screen", self._set_full_screen,
                                            _keys("F11", K.FullScreen), checkable=True)
-        for item in (self.act_find, None, self.act_show_library, self.act_show_rules, None,
+        self.act_search_rules = self._action("actionSearchRules", "&Search the rules…",
+                                             self.search_rules, _keys("Ctrl+E"),
+                                             tip="Search every rules page and the glossary")
+        self.act_glossary = self._action("actionGlossary", "&Glossary of terms", self.show_glossary)
+        for item in (self.act_find, self.act_search_rules, self.act_glossary, None,
+                     self.act_show_library, self.act_show_rules, None,
                      self.act_fullscreen):
             view.addSeparator() if item is None else view.addAction(item)
         self.act_show_library.setChecked(True)
@@ -1002,8 +1008,18 @@ class MainWindow(QMainWindow):
         if self.act_show_library.isChecked() != on:
             self.act_show_library.setChecked(on)
 
+    def search_rules(self) -> None:
+        """Show the rules pane and put the cursor in its search field."""
+        self._show_rules_pane(True)
+        self.rules_pane.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.rules_pane.search.selectAll()
+
+    def show_glossary(self) -> None:
+        self._show_rules_pane(True)
+        self.rules.show_glossary()
+
     def _show_rules_pane(self, on: bool) -> None:
-        self.rules.setVisible(on)
+        self.rules_pane.setVisible(on)
         if self.act_show_rules.isChecked() != on:
             self.act_show_rules.setChecked(on)
 

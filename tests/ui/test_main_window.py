@@ -525,3 +525,30 @@ def test_the_solver_is_in_the_edit_menu(make_window, qtbot):
     action.trigger()
     qtbot.waitUntil(lambda: not window.table.checking, timeout=30000)
     assert any("can still be won" in m for m in messages)
+
+
+# -- searching the rules and the glossary ------------------------------------------------------
+
+def test_the_rules_search_shows_ranked_sections_and_escape_brings_the_page_back(make_window, qtbot):
+    window = make_window(game="checkers")
+    window.act_search_rules.trigger()
+    field = window.rules_pane.search
+    qtbot.keyClicks(field, "huff")
+    qtbot.waitUntil(lambda: "Search: huff" in window.rules.toPlainText(), timeout=3000)
+    text = window.rules.toPlainText()
+    assert "Checkers — Huffing" in text and "sections match" in text
+    assert 'href="game:checkers#huffing' in window.rules.toHtml()
+    qtbot.keyClick(field, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: window.rules.game_id == "checkers", timeout=3000)
+    assert "Search:" not in window.rules.toPlainText()
+
+
+def test_a_term_on_a_page_opens_the_glossary_at_its_entry(make_window, qtbot):
+    window = make_window(game="checkers")
+    assert 'href="glossary:huff"' in window.rules.toHtml()
+    window.rules.anchorClicked.emit(QUrl("glossary:huff"))
+    assert window.rules.game_id is None
+    assert "Glossary of the period" in window.rules.toPlainText()
+    window.act_glossary.trigger()
+    window.choose_game("chess")
+    assert window.rules.game_id == "chess"

@@ -23,7 +23,10 @@ def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, An
         player.__dict__.update(memory)
     action = player.choose(game, view, list(legal), state=state) if state is not None \
         else player.choose(game, view, list(legal))
-    notes = {k: v for k, v in player.__dict__.items() if isinstance(v, (int, float, str, bool))}
+    # The player's plain notes carry over to the next decision; its strength does not (the
+    # person may change the level between two moves).
+    notes = {k: v for k, v in player.__dict__.items()
+             if isinstance(v, (int, float, str, bool)) and k != "level"}
     return (None if action is None else list(legal).index(action)), notes
 
 

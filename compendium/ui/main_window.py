@@ -235,6 +235,11 @@ class MainWindow(QMainWindow):
         self.deal_label.setStyleSheet("color: #55564c; padding: 0 8px;")
         self.statusBar().setObjectName("statusBar")
         self.statusBar().addWidget(self.status_label, 1)
+        self.verdict_label = QLabel(self)
+        self.verdict_label.setObjectName("statusVerdict")
+        self.verdict_label.setToolTip("For a patience with every card in sight: whether the deal "
+                                      "can still be won from here, judged by the solver after each move")
+        self.statusBar().addPermanentWidget(self.verdict_label)
         self.statusBar().addPermanentWidget(self.deal_label)
 
         self._build_menus()
@@ -245,6 +250,7 @@ class MainWindow(QMainWindow):
         self.table.message.connect(self.show_message)
         self.table.changed.connect(self._on_changed)
         self.table.finished.connect(self._on_finished)
+        self.table.live_verdict.connect(self._show_verdict)
 
         self._restore_settings()
 
@@ -321,11 +327,17 @@ class MainWindow(QMainWindow):
                                              "(face-down ones too); Escape stops it")
         self.act_animations = self._action("actionAnimations", "&Animations", self._set_animations,
                                            checkable=True)
+        self.act_live = self._action("actionLiveSolver", "Show whether the deal can still be &won",
+                                     self._set_live_solver, checkable=True,
+                                     tip="After each move of a patience with every card in sight")
+        self.act_click = self._action("actionClickToMove", "&Click a card to move it",
+                                      self._set_click_to_move, checkable=True,
+                                      tip="A single click sends cards home, or onto the likeliest pile")
         self.act_auto = self._action("actionAutoFoundation",
                                      "Move cards to the &foundations automatically",
                                      self._set_auto_foundation, checkable=True)
         for item in (self.act_undo, self.act_redo, None, self.act_hint, self.act_winnable, None,
-                     self.act_animations, self.act_auto):
+                     self.act_animations, self.act_auto, self.act_click, self.act_live):
             edit.addSeparator() if item is None else edit.addAction(item)
 
         # The commands of the kind of table on show (flip the board, copy the position ...).
@@ -387,6 +399,10 @@ class MainWindow(QMainWindow):
         self.act_auto.setChecked(s.value("table/autoFoundation", True, type=bool))
         self.table.set_animations(self.act_animations.isChecked())
         self.table.set_auto_foundation(self.act_auto.isChecked())
+        self.act_click.setChecked(s.value("table/clickToMove", False, type=bool))
+        self.table.set_click_to_move(self.act_click.isChecked())
+        self.act_live.setChecked(s.value("table/liveSolver", True, type=bool))
+        self.table.set_live_solver(self.act_live.isChecked())
         level = s.value("computer/level", 2, type=int)
         self.table.set_level(level if level in LEVELS else 2)   # a game's extra levels are not kept
 
@@ -613,6 +629,22 @@ class MainWindow(QMainWindow):
     def _set_animations(self, on: bool) -> None:
         self.table.set_animations(on)
         self.settings.setValue("table/animations", on)
+
+    def _set_click_to_move(self, on: bool) -> None:
+        self.table.set_click_to_move(on)
+        self.settings.setValue("table/clickToMove", on)
+
+    def _set_live_solver(self, on: bool) -> None:
+        self.table.set_live_solver(on)
+        self.settings.setValue("table/liveSolver", on)
+
+    def _show_verdict(self, verdict: str) -> None:
+        text, colour = {"winnable": ("● Can still be won", "#2f7a3a"),
+                        "lost": ("● Can no longer be won", "#a03a2a"),
+                        "open": ("● Too open to judge quickly", "#7a7a6a"),
+                        "thinking": ("● Judging…", "#9a9a8a")}.get(verdict, ("", "#55564c"))
+        self.verdict_label.setText(text)
+        self.verdict_label.setStyleSheet(f"color: {colour}; padding: 0 8px;")
 
     def _set_auto_foundation(self, on: bool) -> None:
         self.table.set_auto_foundation(on)

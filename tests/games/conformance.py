@@ -27,7 +27,9 @@ def view_cards(view: Any) -> Iterator[ViewCard]:
 def random_playout(game: Any, seed: int, max_steps: int = 300, options: dict[str, Any] | None = None,
                    check: Any = None) -> Session[Any, Any]:
     """Play random legal actions from deal ``seed``; ``check(session)`` runs after every step."""
-    session: Session[Any, Any] = Session(game, options, seed=seed)
+    # Every seat is a person's: undo can then reach the very start, whoever moves first.
+    session: Session[Any, Any] = Session(game, options, seed=seed,
+                                         human_seats=tuple(range(game.info.max_seats)))
     gen = SplitMix64(seed * 7919 + 1)
     if check:
         check(session)

@@ -552,3 +552,17 @@ def test_a_term_on_a_page_opens_the_glossary_at_its_entry(make_window, qtbot):
     window.act_glossary.trigger()
     window.choose_game("chess")
     assert window.rules.game_id == "chess"
+
+
+def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window, qtbot):
+    window = make_window(game="fortress", seed=3)
+    assert window.act_live.isChecked()
+    qtbot.waitUntil(lambda: window.verdict_label.text() not in ("", "● Judging…"), timeout=60_000)
+    assert window.verdict_label.text() in ("● Can still be won", "● Can no longer be won",
+                                           "● Too open to judge quickly")
+    window.choose_game(KLONDIKE, new_deal=True)        # face-down cards: no indicator
+    qtbot.waitUntil(lambda: window.verdict_label.text() == "", timeout=5000)
+    window.act_live.setChecked(False)
+    window.choose_game("fortress", new_deal=True)
+    qtbot.wait(200)
+    assert window.verdict_label.text() == ""

@@ -229,3 +229,33 @@ def test_escape_stops_the_search(qtbot, table):
     table.check_winnable()
     QTest.keyClick(table, Qt.Key.Key_Escape)
     assert not table.checking
+
+
+def test_click_to_move_sends_a_card_home_first_then_onto_a_card(qtbot, table):
+    table.set_click_to_move(True)
+    def home_and_build(s):
+        moves = [a for a in s.legal_actions() if isinstance(a, Move)]
+        return any(a.dst.startswith("f") for a in moves) and tableau_move(s) is not None
+    seed, session = find_seed(home_and_build)
+    table.new_game("klondike", seed=seed)
+    home = next(a for a in session.legal_actions() if isinstance(a, Move) and a.dst.startswith("f"))
+    card = top_card(table, home.src)
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     card_point(table, card, dy=0.5))
+    assert table.current_view().pile(home.dst).cards[-1].id == card
+    build = tableau_move(table.session)
+    if build is not None:
+        lead = table.current_view().pile(build.src).cards[-build.count].id
+        QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                         card_point(table, lead))
+        last = table.session.steps[-1].action
+        assert isinstance(last, Move) and (last.src, last.count) == (build.src, build.count)
+        assert table.current_view().pile(last.dst).cards[-build.count].id == lead
+    assert_in_sync(table)
+    table.set_click_to_move(False)     # off: a click only picks up, nothing moves
+    before = table.session.state
+    view = table.current_view()
+    pile = next(p for p in view.piles if p.name.startswith("t") and p.cards)
+    QTest.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                     card_point(table, pile.cards[-1].id, dy=0.5))
+    assert table.session.state is before

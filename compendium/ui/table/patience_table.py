@@ -239,6 +239,8 @@ class PatienceController(TableController):
         if drag is None:
             return
         if not drag.moved:
+            if self.table.click_to_move and self._move_by_click(drag.src, drag.count):
+                return
             self.table.sync(animate=False)
             return
         lead = drag.items[0].sceneBoundingRect()
@@ -264,7 +266,24 @@ class PatienceController(TableController):
             self.explain(Move(drag.src, best_any[1], drag.count))
         self.table.sync(animate=True)  # snap back
 
+    def _move_by_click(self, src: str, count: int) -> bool:
+        """Click-to-move: the clicked cards go where a player would most likely send them —
+        home if they may, else onto a card, else into a space."""
+        view = self.table.current_view()
+        moves = [a for a in self.table.legal() if isinstance(a, Move) and a.src == src and a.count == count]
+        if not moves:
+            return False
+
+        def rank(action: Move) -> int:
+            if self.spec(action.dst).kind is PileKind.FOUNDATION:
+                return 0
+            return 1 if view.pile(action.dst).cards else 2
+        self.table.play(min(moves, key=rank))
+        return True
+
     def double_click(self, scene_pos: QPointF) -> None:
+        if self.table.click_to_move:
+            return   # the double-click's first click has already moved the cards
         hit = self.pile_at(scene_pos)
         if hit is None:
             return

@@ -37,6 +37,10 @@ class TableWidget(QGraphicsView):
     message = Signal(str, str)   # text for the status bar, and the rule reference ("" if none)
     changed = Signal()           # after every move, undo, redo, restart and new game
     finished = Signal(object)    # the Outcome, when the game ends
+    # For a patience with every card in sight, after each move: "winnable", "lost", "open"
+    # (the solver could not decide quickly), "thinking", or "" (no indicator for this game).
+    live_verdict = Signal(str)
+    LIVE_BUDGET_S = 1.0
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +64,7 @@ class TableWidget(QGraphicsView):
         self._legal_cache: tuple[object, tuple[Any, ...]] | None = None
         self.animations_on = True
         self._auto_foundation = True
+        self.click_to_move = False           # a click sends cards to their likeliest place
         self.level = 2                       # the computer's strength (core.game.LEVELS)
         self._banner = BannerItem()
         self.scene().addItem(self._banner)
@@ -86,6 +91,13 @@ class TableWidget(QGraphicsView):
         self._solve_timer = QTimer(self)
         self._solve_timer.setInterval(250)
         self._solve_timer.timeout.connect(self._solve_poll)
+        self._live_on = False      # the main window turns it on (a setting)
+        self._live_future: "Future[Any] | None" = None
+        self._live_state: Any = None
+        self._live_timer = QTimer(self)
+        self._live_timer.setInterval(50)
+        self._live_timer.timeout.connect(self._live_poll)
+        self.changed.connect(self._live_check)
 
     # -- the session ------------------------------------------------------------------------
     @property
@@ -301,6 +313,9 @@ class TableWidget(QGraphicsView):
     def set_auto_foundation(self, on: bool) -> None:
         self._auto_foundation = on
 
+    def set_click_to_move(self, on: bool) -> None:
+        self.click_to_move = on
+
     def set_level(self, level: int) -> None:
         self.level = level
 
@@ -441,6 +456,47 @@ class TableWidget(QGraphicsView):
         self._solve_started = time.perf_counter()
         self._solve_timer.start()
         self.say("Looking for a winning line… (Escape stops the search)", "")
+
+    # -- the live indicator -------------------------------------------------------------------
+    def set_live_solver(self, on: bool) -> None:
+        self._live_on = on
+        self._live_check()
+
+    def live_applies(self) -> bool:
+        """The indicator is for a patience whose cards are all in sight: the solver then judges
+        exactly what the player sees, and most positions are decided within a second."""
+        game = self._session.game if self._session is not None else None
+        return game is not None and game.table_kind == "patience" and game.info.information == "perfect"
+
+    def _live_check(self) -> None:
+        session = self._session
+        if not self._live_on or session is None or self._demo_running or not self.live_applies() \
+                or session.outcome() is not None:
+            self.live_verdict.emit("")
+            return
+        if self._live_future is not None:
+            return    # when the answer comes, the newest position is asked about (see _live_poll)
+        self._live_state = session.state
+        self._live_future = self.worker.submit_solve(session.game.info.id, session.state, self.LIVE_BUDGET_S)
+        self._live_timer.start()
+        self.live_verdict.emit("thinking")
+
+    def _live_poll(self) -> None:
+        future = self._live_future
+        if future is None or not future.done():
+            return
+        self._live_timer.stop()
+        self._live_future = None
+        try:
+            verdict = future.result()[0]
+        except Exception:   # the worker was stopped (a long search cancelled): no verdict
+            self.live_verdict.emit("")
+            return
+        session = self._session
+        if session is None or session.state is not self._live_state:
+            self._live_check()   # moves were made meanwhile: judge the position as it is now
+            return
+        self.live_verdict.emit({"winnable": "winnable", "lost": "lost"}.get(verdict, "open"))
 
     @property
     def checking(self) -> bool:

@@ -38,6 +38,7 @@ ENGINES: dict[str, str] = {
     "all_fours": "compendium.games.tricks.all_fours:GAME",
     "all_fours_four_handed": "compendium.games.tricks.all_fours:FOUR_HANDED",
     "solo_whist": "compendium.games.tricks.solo_whist:GAME",
+    "backgammon": "compendium.games.board.backgammon:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

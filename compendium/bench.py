@@ -25,6 +25,8 @@ BUDGETS = {
     "think_frame_p95_ms": 20.0,
     "decision_p50_ms": 300.0,
     "decision_p95_ms": 1000.0,
+    "card_games_decision_worst_p50_ms": 300.0,   # the slowest card game's computer, default level
+    "card_games_decision_worst_p95_ms": 1000.0,
     "rss_mb": 250.0,
 }
 
@@ -239,35 +241,98 @@ def bench_table(quick: bool) -> dict[str, float]:
 
 
 # -- the rules core ---------------------------------------------------------------------------
-def bench_core(quick: bool) -> dict[str, float]:
+def _random_games(game: Any, n: int, seconds: float) -> tuple[int, int, float]:
+    """Random games straight on the rules core: (games, actions, seconds), stopping early once
+    ``seconds`` have passed (chess plays a few games a second, a patience hundreds)."""
+    from .core.game import Special
+    from .core.rng import SplitMix64, derive_seed
+    t = time.perf_counter()
+    steps = games = 0
+    for seed in range(n):
+        state = game.initial_state(game.resolve_options({}))
+        gen = SplitMix64(seed)
+        chance = 0
+        for _ in range(1000):
+            seat = game.to_move(state)
+            if seat is Special.TERMINAL:
+                break
+            if seat is Special.CHANCE:
+                state = game.apply(state, game.chance_action(state, derive_seed(seed, chance)))
+                chance += 1
+                continue
+            legal = game.legal_actions(state, seat)
+            state = game.apply(state, legal[gen.below(len(legal))])
+            steps += 1
+        games += 1
+        if time.perf_counter() - t > seconds:
+            break
+    return games, steps, time.perf_counter() - t
+
+
+def _decision_times(game: Any, level: int, positions: int) -> list[float]:
+    """Milliseconds the computer takes for one decision at ``level``, over positions reached by
+    random play (the player is handed the seat's view only, as at the table)."""
     from .core.game import Special
     from .core.rng import SplitMix64
     from .core.session import Session
+    times: list[float] = []
+    seed = 0
+    while len(times) < positions and seed < positions * 4:
+        session: Session[Any, Any] = Session(game, seed=seed, human_seats=())
+        gen = SplitMix64(seed + 77)
+        for _ in range(gen.below(16)):        # a little way into the game (random play soon
+            if isinstance(session.to_move(), Special):   # spoils a position: draws agreed, men lost)
+                break
+            legal = session.legal_actions()
+            session.play(legal[gen.below(len(legal))])
+        seed += 1
+        seat = session.to_move()
+        if isinstance(seat, Special) or len(session.legal_actions()) < 3:
+            continue    # over, or a forced move: no decision to time
+        player = game.computer_player(level)
+        legal = list(session.legal_actions())
+        t = time.perf_counter()
+        player.choose(game, game.view(session.state, seat), legal)
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def bench_core(quick: bool) -> dict[str, float]:
+    from .core.game import Family
     from .demo import play_demo
+    from .games.patience.engine import PatienceGame
     from .games.registry import get_game, playable_ids
     out: dict[str, float] = {}
+    worst: dict[str, float] = {}
     for gid in playable_ids():
         game = get_game(gid)
         n = 10 if quick else 40
-        t = time.perf_counter()
-        steps = 0
-        for seed in range(n):
-            session: Session[Any, Any] = Session(game, seed=seed)
-            gen = SplitMix64(seed)
-            for _ in range(1000):
-                if isinstance(session.to_move(), Special):
-                    break
-                legal = session.legal_actions()
-                session.play(legal[gen.below(len(legal))])
-                steps += 1
-        elapsed = time.perf_counter() - t
-        out[f"{gid}.random_games_per_s"] = n / elapsed
+        games, steps, elapsed = _random_games(game, n, 2.0 if quick else 8.0)
+        out[f"{gid}.random_games_per_s"] = games / elapsed
         out[f"{gid}.random_moves_per_s"] = steps / elapsed
-        t = time.perf_counter()
-        won = sum(1 for seed in range(n) if play_demo(game, seed).finished
-                  and play_demo(game, seed).session.outcome().results[0] > 0)  # type: ignore[union-attr]
-        out[f"{gid}.heuristic_games_per_s"] = 2 * n / (time.perf_counter() - t)
-        out[f"{gid}.heuristic_win_rate"] = won / n
+        if isinstance(game, PatienceGame):
+            t = time.perf_counter()
+            won = 0
+            for seed in range(n):
+                result = play_demo(game, seed)
+                won += result.finished and result.session.outcome().results[0] > 0  # type: ignore[union-attr]
+            out[f"{gid}.heuristic_games_per_s"] = n / (time.perf_counter() - t)
+            out[f"{gid}.heuristic_win_rate"] = won / n
+            continue
+        # Games against the computer: its decision time at each level (level 2 is the default,
+        # the one the budget is for).
+        for level, count in ((1, 3), (2, 4 if quick else 12), (3, 2 if quick else 4)):
+            times = _decision_times(game, level, count)
+            if not times:
+                continue
+            out[f"{gid}.level{level}_decision_p50_ms"] = statistics.median(times)
+            out[f"{gid}.level{level}_decision_p95_ms"] = _percentile(times, 95)
+            if level == 2 and game.info.family is not Family.BOARD:   # the budget is for card games
+                worst["p50"] = max(worst.get("p50", 0.0), statistics.median(times))
+                worst["p95"] = max(worst.get("p95", 0.0), _percentile(times, 95))
+    if worst:
+        out["card_games_decision_worst_p50_ms"] = worst["p50"]
+        out["card_games_decision_worst_p95_ms"] = worst["p95"]
     return out
 
 

@@ -1,0 +1,25 @@
+"""The benchmark's measuring parts (the whole benchmark is run by hand: it takes minutes)."""
+from __future__ import annotations
+
+from compendium import bench
+from compendium.games.registry import get_game
+
+
+def test_random_games_are_counted_and_stop_at_the_time_given():
+    games, steps, seconds = bench._random_games(get_game("fortress"), 5, 30.0)
+    assert games == 5 and steps > 5 and seconds > 0
+    games, _, _ = bench._random_games(get_game("fortress"), 10_000, 0.05)
+    assert 1 <= games < 10_000
+
+
+def test_decisions_are_timed_in_real_positions():
+    times = bench._decision_times(get_game("napoleon"), 1, 3)
+    assert len(times) == 3 and all(t > 0 for t in times)
+
+
+def test_every_budget_names_a_measure_the_benchmark_makes():
+    made = {"startup_median_s", "startup_ratio_to_bare", "repaint_104_ms", "drag_frame_p95_ms",
+            "drag_run_two_packs_frame_p95_ms", "think_frame_p95_ms", "decision_p50_ms",
+            "decision_p95_ms", "card_games_decision_worst_p50_ms", "card_games_decision_worst_p95_ms",
+            "rss_mb"}
+    assert set(bench.BUDGETS) == made

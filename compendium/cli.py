@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from . import __version__
 from .core.errors import CompendiumError
 
 
@@ -29,11 +28,26 @@ def _seed(text: str) -> int:
     return int(text)
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the version is read from the package metadata only when asked, since reading
+    it costs ~100 ms that every start of the application would otherwise pay."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        import compendium
+        print(f"compendium {compendium.__version__}")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="compendium",
         description="The games of the old books: the laws of each game beside a live table.")
-    p.add_argument("--version", action="version", version=f"compendium {__version__}")
+    p.add_argument("--version", action=_VersionAction, help="print the version and exit")
     p.add_argument("--list", action="store_true", help="list every game id, name, family and status")
     p.add_argument("--json", action="store_true", help="with --list: print JSON")
     p.add_argument("--screenshot", nargs=2, metavar=("GAME", "OUT.png"),
@@ -44,6 +58,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=(1600, 1000), metavar="WxH",
                    help="with --screenshot: window size (default 1600x1000)")
     p.add_argument("--game", metavar="GAME", help="start the application with GAME on the table")
+    p.add_argument("--install-desktop-entry", action="store_true",
+                   help="add Compendium and its icon to your desktop's menus (XDG folders, for you alone)")
+    p.add_argument("--uninstall-desktop-entry", action="store_true",
+                   help="remove what --install-desktop-entry added")
+    p.add_argument("--self-test", action="store_true",
+                   help="check this installation: rules pages, Qt plugins, the computer's worker process")
+    # For measuring start-up (packaging/startup_time.py): not a user's command.
+    p.add_argument("--startup-probe", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("file", nargs="?", help="a saved game to open")
     return p
 
@@ -80,6 +102,25 @@ def cmd_demo(game_name: str, seed: int | None, record_path: str | None) -> int:
     return 0
 
 
+def cmd_desktop_entry(add: bool) -> int:
+    from . import desktop_entry
+    home = desktop_entry.data_home()
+    if add:
+        done = desktop_entry.install(home)
+        print(f"wrote {done.desktop_file}")
+        print(f"wrote {len(done.icons)} icons in {home / 'icons' / 'hicolor'}")
+        print("Compendium is now in your desktop's menu of games (some desktops show it only after "
+              "you log in again); 'compendium --uninstall-desktop-entry' takes it away.")
+    else:
+        done = desktop_entry.uninstall(home)
+        if done.desktop_file is None:
+            print(f"there was no desktop entry to remove in {home / 'applications'}")
+        else:
+            print(f"removed {done.desktop_file}")
+        print(f"removed {len(done.icons)} icons from {home / 'icons' / 'hicolor'}")
+    return 0
+
+
 def _need_display() -> str | None:
     if sys.platform.startswith("linux") and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
                                                  or os.environ.get("QT_QPA_PLATFORM")):
@@ -93,6 +134,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.list:
             return cmd_list(args.json)
+        if args.startup_probe:
+            from .startup_probe import run as probe
+            return probe()
+        if args.self_test:
+            from .selfcheck import run
+            return run()
+        if args.install_desktop_entry or args.uninstall_desktop_entry:
+            if args.install_desktop_entry and args.uninstall_desktop_entry:
+                print("compendium: --install-desktop-entry and --uninstall-desktop-entry cannot go together",
+                      file=sys.stderr)
+                return 2
+            return cmd_desktop_entry(add=args.install_desktop_entry)
         if args.demo:
             return cmd_demo(args.demo, args.seed, args.record)
         if args.screenshot:

@@ -3,8 +3,8 @@
 
     QT_QPA_PLATFORM=offscreen python3 packaging/render_icons.py [--contact-sheet PATH]
 
-Reads ``resources/icons/compendium.svg`` (and ``compendium-16.svg``, the simplified variant, for the
-sizes of 24 px and below when it exists) and writes
+Reads ``resources/icons/compendium.svg`` (and ``compendium-16.svg``, the simplified variant, for
+16 px when it exists) and writes
 ``packaging/icons/hicolor/<N>x<N>/apps/compendium.png``.  Idempotent: the same SVGs give the same
 PNGs, and running it again only overwrites them.  ``--contact-sheet`` also writes one PNG showing
 every size on a light and on a dark background, for judging the result by eye.
@@ -18,35 +18,28 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QRectF, Qt  # noqa: E402
-from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter  # noqa: E402
-from PySide6.QtSvg import QSvgRenderer  # noqa: E402
-
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this source tree's compendium, whatever else is installed
+
+from PySide6.QtGui import QColor, QGuiApplication, QImage, QPainter  # noqa: E402
+
+# The renderer is the application's own, which `compendium --install-desktop-entry` uses too.
+from compendium.core.errors import CompendiumError  # noqa: E402
+from compendium.desktop_entry import ICON_SIZES as SIZES, icon_source, render_icon  # noqa: E402
+
 ICON_DIR = ROOT / "resources" / "icons"
-MAIN_SVG = ICON_DIR / "compendium.svg"
-SMALL_SVG = ICON_DIR / "compendium-16.svg"
 OUT_DIR = ROOT / "packaging" / "icons" / "hicolor"
-SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
-SMALL_MAX = 16  # sizes up to this use the pixel-grid variant, if there is one
 
 
 def source_for(size: int) -> Path:
-    return SMALL_SVG if size <= SMALL_MAX and SMALL_SVG.is_file() else MAIN_SVG
+    return icon_source(size, ICON_DIR)
 
 
 def render(svg: Path, size: int) -> QImage:
-    renderer = QSvgRenderer(str(svg))
-    if not renderer.isValid():
-        raise SystemExit(f"cannot read {svg}")
-    image = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
-    image.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(image)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    renderer.render(painter, QRectF(0, 0, size, size))
-    painter.end()
-    return image.convertToFormat(QImage.Format.Format_ARGB32)
+    try:
+        return render_icon(size, svg)
+    except CompendiumError as exc:
+        raise SystemExit(str(exc)) from None
 
 
 def contact_sheet(images: dict[int, QImage], path: Path) -> None:

@@ -7,11 +7,12 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
 from ..core.errors import CompendiumError, UnknownGame
 from ..games import registry
+from ..paths import resources_dir
 
 __all__ = ["DATA_DIR_ENV", "data_dir", "open_settings", "temporary_settings", "application",
            "run_gui", "screenshot"]
@@ -103,6 +104,9 @@ def application() -> QApplication:
     if style is not None:
         app.setStyle(style)
     app.setPalette(_palette())
+    icon = resources_dir() / "icons" / "compendium.svg"
+    if icon.is_file():
+        app.setWindowIcon(QIcon(str(icon)))
     return app
 
 
@@ -122,6 +126,7 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
     if problem:
         print(f"compendium: {problem}", file=sys.stderr)
     window.show()
+    window.offer_welcome()   # first runs: a patience, a card game, or the rules (until ticked off)
     return app.exec()
 
 

@@ -1040,6 +1040,22 @@ class MainWindow(QMainWindow):
         if self.act_show_library.isChecked() != on:
             self.act_show_library.setChecked(on)
 
+    def offer_welcome(self) -> None:
+        """At start-up: a patience, a card game against the computer or the rules of a game,
+        until the player ticks "Don't show this again".  (Not part of ``start``: screenshots
+        and scripts start windows too.)"""
+        from .welcome import WelcomeDialog, should_show
+        if should_show(self.settings):
+            dialog = WelcomeDialog(self.settings, self)
+            dialog.chosen.connect(self._welcome_chosen)
+            dialog.open()
+
+    def _welcome_chosen(self, kind: str, game_id: str) -> None:
+        self.choose_game(game_id)
+        if kind == "rules":
+            self.show_rules()
+            self.library_search()
+
     def search_rules(self) -> None:
         """Show the rules pane and put the cursor in its search field."""
         self._show_rules_pane(True)

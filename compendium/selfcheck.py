@@ -1,0 +1,117 @@
+"""``compendium --self-test``: check that this installation has what it needs to run.
+
+Meant for an installed package or a bundle, where a missing file or module shows only when a
+player reaches it: the version (package metadata), every playable game's rules page and engine,
+the Qt plugins for SVG and the image formats, and a computer move decided in the worker process
+(which a frozen bundle starts as a second copy of itself).  Prints one line per check; returns 0
+when all pass.
+"""
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Callable
+
+WORKER_TIMEOUT_S = 60.0
+
+
+def _check_version() -> str:
+    import compendium
+    version = compendium.__version__
+    if version.startswith("0.0.0+"):
+        raise RuntimeError(f"no package metadata: the version reads {version}")
+    return version
+
+
+def _check_games() -> str:
+    from .games import registry
+    playable = registry.playable_ids()
+    for gid in playable:
+        if registry.rules_markdown(gid) is None:
+            raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
+        registry.get_game(gid)
+    return f"{len(playable)} playable games, their engines and rules pages"
+
+
+def _check_qt() -> str:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QBuffer, QByteArray, QIODevice
+    from PySide6.QtGui import QGuiApplication, QImageReader
+
+    from .desktop_entry import render_icon
+    if QGuiApplication.instance() is None:
+        QGuiApplication([])
+    formats = {bytes(f.data()).decode() for f in QImageReader.supportedImageFormats()}
+    missing = {"png", "svg", "jpg", "gif"} - formats
+    if missing:
+        raise RuntimeError(f"Qt cannot read {', '.join(sorted(missing))} (image-format plugins missing)")
+    image = render_icon(64)
+    if image.pixelColor(32, 32).alpha() == 0:
+        raise RuntimeError("the SVG icon rendered empty")
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
+    if not image.save(buffer, "PNG"):
+        raise RuntimeError("Qt could not write a PNG")
+    name = QGuiApplication.platformName()
+    return f"Qt {_qt_version()} on '{name}': image formats {', '.join(sorted(formats & {'png', 'svg', 'jpg', 'gif'}))}"
+
+
+def _qt_version() -> str:
+    from PySide6.QtCore import qVersion
+    return qVersion()
+
+
+def _check_worker() -> str:
+    from .ai.worker import AIWorker
+    from .core.game import Family, Special
+    from .core.session import Session
+    from .demo import own_position
+    from .games import registry
+    from .games.catalogue import BY_ID
+
+    playable = registry.playable_ids()
+    chosen = [g for g in ("canfield_or_klondike",) if g in playable]
+    chosen += [g for g in playable if BY_ID[g].family is not Family.PATIENCE][:1]
+    worker = AIWorker()
+    try:
+        asked = []
+        for gid in chosen:
+            game = registry.get_game(gid)
+            session: Session[Any, Any] = Session(game, seed=1)
+            seat = session.to_move()
+            if isinstance(seat, Special):
+                continue
+            legal = tuple(session.legal_actions(seat))
+            started = time.perf_counter()
+            future = worker.submit(gid, game.view(session.state, seat), legal, None,
+                                   own_position(game, session.state), 1)
+            index, _notes = future.result(timeout=WORKER_TIMEOUT_S)
+            if index is not None and not 0 <= index < len(legal):
+                raise RuntimeError(f"{gid}: the worker chose move {index} of {len(legal)}")
+            asked.append(f"{gid} {1000 * (time.perf_counter() - started):.0f} ms")
+    finally:
+        worker.shutdown()
+    return "a move decided in the worker process: " + ", ".join(asked)
+
+
+CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
+    ("version", _check_version),
+    ("games", _check_games),
+    ("qt", _check_qt),
+    ("worker", _check_worker),
+)
+
+
+def run() -> int:
+    failed = 0
+    for name, check in CHECKS:
+        try:
+            detail = check()
+        except Exception as exc:  # every failure is reported, and the other checks still run
+            failed += 1
+            print(f"FAILED {name}: {type(exc).__name__}: {exc}")
+        else:
+            print(f"ok     {name}: {detail}")
+    print("self-test: " + ("all passed" if not failed else f"{failed} of {len(CHECKS)} failed"))
+    return 1 if failed else 0

@@ -14,6 +14,8 @@ from compendium.games.board.backgammon import (BLACK, GAME, MEN, WHITE, Backgamm
                                                BackgammonState, Phase, Play)
 from compendium.ui.table.view import TableWidget
 
+from .tables import shown_table
+
 
 def white_opens(predicate=lambda s: True, **options) -> Session:
     """A game in which White (the person) won the first throw."""
@@ -47,24 +49,7 @@ def position(white: dict[int, int], black: dict[int, int]) -> BackgammonState:
 
 @pytest.fixture
 def table(qtbot, monkeypatch):
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(1100, 720)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    # Think in this process (the worker's process would not know a set-up game).
-    monkeypatch.setattr(widget.worker, "submit", _think_here)
-    yield widget
-    widget.shutdown()
-
-
-def _think_here(game_id, view, legal, memory, state=None, level=2):
-    from concurrent.futures import Future
-    future: Future = Future()
-    choice = GAME.computer_player(level).choose(GAME, view, list(legal))
-    future.set_result((list(legal).index(choice), {}))
-    return future
+    yield from shown_table(qtbot, monkeypatch, GAME, size=(1100, 720))
 
 
 def at(table: TableWidget, scene: QPointF) -> QPoint:

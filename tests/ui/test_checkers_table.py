@@ -3,7 +3,6 @@ captures dragged to the end or clicked through, huffing on the board, the keyboa
 board, the last move and the move list, PDN through the clipboard, lessons and draw offers."""
 from __future__ import annotations
 
-from concurrent.futures import Future
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
@@ -18,26 +17,13 @@ from compendium.ui.table.checkers_table import CheckersController, piece_pixmap,
 from compendium.ui.table.square_board import DANGER
 from compendium.ui.table.view import TableWidget
 
-
-def _think_here(game_id, view, legal, memory, state=None, level=2):
-    """The computer's move worked out in this process at level 1 (quick and always the same)."""
-    future: Future = Future()
-    choice = CheckersPlayer(1).choose(GAME, view, list(legal))
-    future.set_result((list(legal).index(choice), {}))
-    return future
+from .tables import shown_table
 
 
 @pytest.fixture
 def table(qtbot, monkeypatch):
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(1000, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    monkeypatch.setattr(widget.worker, "submit", _think_here)
-    yield widget
-    widget.shutdown()
+    # the computer at level 1, in this process: quick and always the same
+    yield from shown_table(qtbot, monkeypatch, GAME, player=lambda level: CheckersPlayer(1))
 
 
 def setup(table: TableWidget, fen: str | None = None, seats=(0, 1), **options) -> CheckersController:

@@ -3,7 +3,6 @@ promotion chooser, check and the last move shown, the keyboard, the flipped boar
 in both notations, PGN and FEN through the clipboard, lessons, claims and resignation."""
 from __future__ import annotations
 
-from concurrent.futures import Future
 
 import chess
 import pytest
@@ -18,6 +17,8 @@ from compendium.ui.table.chess_table import ChessController, piece_pixmap
 from compendium.ui.table.square_board import DANGER
 from compendium.ui.table.view import TableWidget
 
+from .tables import shown_table
+
 Square = tuple[int, int]
 
 
@@ -26,25 +27,10 @@ def sq(name: str) -> Square:
     return chess.square_file(index), chess.square_rank(index)
 
 
-def _think_here(game_id, view, legal, memory, state=None, level=2):
-    """The computer's move worked out in this process at level 1 (quick and always the same)."""
-    future: Future = Future()
-    choice = SearchPlayer(1).choose(GAME, view, list(legal))
-    future.set_result((list(legal).index(choice), {}))
-    return future
-
-
 @pytest.fixture
 def table(qtbot, monkeypatch):
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(1000, 700)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    monkeypatch.setattr(widget.worker, "submit", _think_here)
-    yield widget
-    widget.shutdown()
+    # the computer at level 1, in this process: quick and always the same
+    yield from shown_table(qtbot, monkeypatch, GAME, player=lambda level: SearchPlayer(1))
 
 
 def setup(table: TableWidget, start: str = "standard", seats=(0, 1)) -> ChessController:

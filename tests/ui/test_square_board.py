@@ -20,6 +20,8 @@ from compendium.ui.table import controller as controller_module
 from compendium.ui.table.square_board import SquareBoardController
 from compendium.ui.table.view import TableWidget
 
+from .tables import shown_table
+
 Square = tuple[int, int]
 
 
@@ -127,23 +129,7 @@ class ToyController(SquareBoardController):
 def table(qtbot, monkeypatch):
     monkeypatch.setitem(controller_module.CONTROLLERS, "toy_board", f"{__name__}:ToyController")
     monkeypatch.setattr("compendium.games.registry.get_game", lambda gid: GAME)
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(900, 640)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    # The worker's process cannot see this test's monkeypatches: think in this process instead.
-    monkeypatch.setattr(widget.worker, "submit", _think_here)
-    yield widget
-    widget.shutdown()
-
-
-def _think_here(game_id, view, legal, memory, state=None, level=2):
-    from concurrent.futures import Future
-    future: Future = Future()
-    future.set_result((list(legal).index(GAME.computer_player(level).choose(GAME, view, list(legal))), {}))
-    return future
+    yield from shown_table(qtbot, monkeypatch, GAME, size=(900, 640))
 
 
 def centre(table: TableWidget, square: Square):

@@ -427,11 +427,6 @@ class CheckersController(SquareBoardController):
                              f"{QUIET_PLIES_FOR_CLAIM // 2})</p>")
         return "".join(parts)
 
-    @staticmethod
-    def _result_text(outcome: "Outcome") -> str:
-        score = {(1.0, 0.0): "1–0", (0.0, 1.0): "0–1"}.get(outcome.results, "½–½")
-        return f"{score}  {outcome.reason[:1].upper()}{outcome.reason[1:]}"
-
     def status_parts(self) -> list[str]:
         state = self._state()
         if self.game.outcome(state) is not None:

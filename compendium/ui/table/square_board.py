@@ -25,7 +25,7 @@ from .items import HIGHLIGHT, HINT
 from .motion import flight
 
 if TYPE_CHECKING:
-    from ...core.game import Game
+    from ...core.game import Game, Outcome
     from .view import TableWidget
 
 Square = tuple[int, int]
@@ -107,6 +107,12 @@ class SquareBoardController(TableController):
     def panel_html(self) -> str:
         """*game*: the side panel's text (the move list), as simple HTML."""
         return ""
+
+    @staticmethod
+    def _result_text(outcome: "Outcome") -> str:
+        """A finished game as the move list ends it: "1–0  Checkmate: White wins"."""
+        score = {(1.0, 0.0): "1–0", (0.0, 1.0): "0–1"}.get(outcome.results, "½–½")
+        return f"{score}  {outcome.reason[:1].upper()}{outcome.reason[1:]}"
 
     def square_name(self, square: Square) -> str:
         return f"{self.coordinate_files[square[0]]}{square[1] + 1}"

@@ -267,7 +267,8 @@ class TricksController(TableController):
         mine = [view.cards[i] for i in pub.hands[slot]] if slot is not None else []
         mine.sort(key=lambda c: hand_order(c.face, pub.trump) if c.face is not None else (9, c.id))
         anchor = self.seat_anchor(self.me, n)
-        span = min(self.width * 0.86, u * (0.48 * max(0, len(mine) - 1)) + u)
+        # a generous fan where the table is wide (every index and some of each face shows)
+        span = min(self.width * 0.86, u * (0.62 * max(0, len(mine) - 1)) + u)
         playable = [c for c in mine if c.face is not None and c.face in legal_cards]
         lift_some = 0 < len(playable) < len(mine)
         step = (span - u) / max(1, len(mine) - 1) if len(mine) > 1 else 0

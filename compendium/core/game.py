@@ -70,10 +70,11 @@ class GameInfo:
 
 @dataclass(frozen=True, slots=True)
 class ViewCard:
-    """A card as one seat sees it: a physical id that reveals nothing, and the face or ``None``."""
+    """A card (or another piece with a hidden side: a domino) as one seat sees it: a physical id
+    that reveals nothing, and the face or ``None``."""
 
     id: int
-    face: Card | None
+    face: Card | Any | None
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,8 @@ ENGINES: dict[str, str] = {
     "all_fours_four_handed": "compendium.games.tricks.all_fours:FOUR_HANDED",
     "solo_whist": "compendium.games.tricks.solo_whist:GAME",
     "backgammon": "compendium.games.board.backgammon:GAME",
+    "dominoes_draw": "compendium.games.board.dominoes:GAME",
+    "fives_and_threes": "compendium.games.board.dominoes:FIVES_AND_THREES",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

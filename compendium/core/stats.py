@@ -58,6 +58,25 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "CREATE INDEX deals_by_game ON deals (game_id, finished_at, id)",
         f"PRAGMA application_id = {APPLICATION_ID}",
     ),
+    (  # version 2: a game against the computer may be drawn (chess, draughts).  SQLite cannot
+       # change a CHECK constraint in place: the table is rebuilt with the rows copied over.
+        """CREATE TABLE deals_v2 (
+               id          INTEGER PRIMARY KEY,
+               game_id     TEXT    NOT NULL CHECK (length(game_id) > 0),
+               seed        INTEGER NOT NULL CHECK (seed >= 0),
+               options     TEXT    NOT NULL DEFAULT '{}',
+               result      TEXT    NOT NULL CHECK (result IN ('won', 'lost', 'drawn', 'abandoned')),
+               moves       INTEGER NOT NULL CHECK (moves >= 0),
+               seconds     REAL    NOT NULL CHECK (seconds >= 0),
+               score       INTEGER,
+               finished_at TEXT    NOT NULL
+           )""",
+        "INSERT INTO deals_v2 SELECT id, game_id, seed, options, result, moves, seconds, score, "
+        "finished_at FROM deals",
+        "DROP TABLE deals",
+        "ALTER TABLE deals_v2 RENAME TO deals",
+        "CREATE INDEX deals_by_game ON deals (game_id, finished_at, id)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -77,6 +96,7 @@ class StatsError(CompendiumError, ValueError):
 class Result(str, Enum):
     WON = "won"
     LOST = "lost"
+    DRAWN = "drawn"            # a game against the computer that nobody won
     ABANDONED = "abandoned"
 
     @property
@@ -109,6 +129,7 @@ class GameStats:
     won: int = 0
     lost: int = 0
     abandoned: int = 0
+    drawn: int = 0
     win_rate: float | None = None
     current_streak: int = 0          # wins in a row, ending with the latest game
     longest_streak: int = 0
@@ -121,8 +142,8 @@ class GameStats:
 
 
 def compute_summary(game_id: str, deals: Sequence[DealRecord]) -> GameStats:
-    """The figures for ``deals``, given oldest first.  An abandoned game counts as played and not
-    won, so it ends a streak as a loss does."""
+    """The figures for ``deals``, given oldest first.  An abandoned or drawn game counts as played
+    and not won, so it ends a streak as a loss does."""
     streak = longest = 0
     wins: list[DealRecord] = []
     scores: list[int] = []
@@ -140,7 +161,7 @@ def compute_summary(game_id: str, deals: Sequence[DealRecord]) -> GameStats:
     played = len(deals)
     return GameStats(
         game_id=game_id, played=played, won=counts[Result.WON], lost=counts[Result.LOST],
-        abandoned=counts[Result.ABANDONED],
+        drawn=counts[Result.DRAWN], abandoned=counts[Result.ABANDONED],
         win_rate=counts[Result.WON] / played if played else None,
         current_streak=streak, longest_streak=longest,
         best_time=min(d.seconds for d in wins) if wins else None,
@@ -366,7 +387,7 @@ class StatsStore:
             try:
                 outcome = Result(result)
             except ValueError:
-                raise StatsError(f"{result!r} is not a result: use 'won', 'lost' or 'abandoned'") from None
+                raise StatsError(f"{result!r} is not a result: use 'won', 'lost', 'drawn' or 'abandoned'") from None
         deal = _validated(game_id, seed, options, outcome, moves, seconds, score, finished_at)
         self._pending.append(deal)
         return self._flush()

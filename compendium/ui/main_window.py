@@ -866,8 +866,14 @@ class MainWindow(QMainWindow):
         if self.table.demo_running:
             return None
         seat = session.human_seats[0] if session.human_seats else 0
-        won = seat < len(outcome.results) and outcome.results[seat] > 0
-        return self._stats_record(session, Result.WON if won else Result.LOST, outcome)
+        results = outcome.results
+        if len(results) > 1 and len(set(results)) == 1:
+            result = Result.DRAWN                  # nobody won (a drawn game of chess)
+        elif seat < len(results) and results[seat] > 0 and results[seat] == max(results):
+            result = Result.WON
+        else:
+            result = Result.LOST
+        return self._stats_record(session, result, outcome)
 
     def _stats_record(self, session: Session[Any, Any], result: Result,
                       outcome: Outcome | None) -> str | None:

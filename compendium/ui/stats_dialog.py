@@ -114,7 +114,7 @@ class StatsDialog(QDialog):
         grid.setVerticalSpacing(5)
         # Two calm columns: how the games went, and what the wins were like.
         columns = (
-            ("Games", (("played", "Played"), ("won", "Won"), ("lost", "Lost"),
+            ("Games", (("played", "Played"), ("won", "Won"), ("lost", "Lost"), ("drawn", "Drawn"),
                        ("abandoned", "Given up"), ("win_rate", "Win rate"),
                        ("current_streak", "Current streak"), ("longest_streak", "Longest streak"))),
             ("Wins", (("best_time", "Best time"), ("average_time_to_win", "Average time"),
@@ -225,6 +225,7 @@ class StatsDialog(QDialog):
             "played": str(s.played),
             "won": str(s.won),
             "lost": str(s.lost),
+            "drawn": str(s.drawn),
             "abandoned": str(s.abandoned),
             "win_rate": rate,
             "current_streak": _plural(s.current_streak, "win") if s.played else NONE,

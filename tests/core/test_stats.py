@@ -48,7 +48,7 @@ def raw(path: Path) -> sqlite3.Connection:
 def test_a_new_file_gets_the_schema_in_wal_mode(store: StatsStore, path: Path) -> None:
     assert store.notice is None and store.persistent
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     columns = [row[1] for row in conn.execute("PRAGMA table_info(deals)")]
@@ -67,18 +67,41 @@ def test_results_survive_closing_and_reopening(path: Path) -> None:
                 deal.finished_at) == (143, {"draw": 1}, Result.WON, 97, 181.5, 24, at(0))
 
 
-def test_an_older_schema_is_migrated_keeping_its_rows(path: Path, monkeypatch) -> None:
+def test_a_version_1_file_is_migrated_keeping_its_rows_and_takes_draws(path: Path, monkeypatch) -> None:
+    # A file as the first release wrote it (schema version 1: no drawn games).
+    with monkeypatch.context() as m:
+        m.setattr(stats_module, "MIGRATIONS", stats_module.MIGRATIONS[:1])
+        m.setattr(stats_module, "SCHEMA_VERSION", 1)
+        with StatsStore(path) as old:
+            old.record_game(KLONDIKE, 1, {}, True, 90, 100.0, None, at(0))
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
+    conn.close()
+    with StatsStore(path) as new:
+        assert new.notice is None
+        assert new.summary(KLONDIKE).won == 1
+        new.record_game("chess", 2, {}, False, 40, 600.0, None, at(1), result="drawn")
+        chess = new.summary("chess")
+        assert (chess.played, chess.won, chess.drawn, chess.win_rate) == (1, 0, 1, 0.0)
+    conn = raw(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("SELECT seed, result FROM deals ORDER BY id").fetchall() == [(1, "won"), (2, "drawn")]
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    conn.close()
+
+
+def test_a_later_migration_runs_on_opening(path: Path, monkeypatch) -> None:
     with StatsStore(path) as old:
         old.record_game(KLONDIKE, 1, {}, True, 90, 100.0, None, at(0))
-    # A later release adds a column: the version-1 file is brought up to version 2 on opening.
+    # A later release adds a column: the file is brought up to that version on opening.
     later = stats_module.MIGRATIONS + (("ALTER TABLE deals ADD COLUMN hints INTEGER NOT NULL DEFAULT 0",),)
     monkeypatch.setattr(stats_module, "MIGRATIONS", later)
-    monkeypatch.setattr(stats_module, "SCHEMA_VERSION", 2)
+    monkeypatch.setattr(stats_module, "SCHEMA_VERSION", len(later))
     with StatsStore(path) as new:
         assert new.notice is None
         assert new.summary(KLONDIKE).won == 1
     conn = raw(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == len(later)
     assert conn.execute("SELECT seed, hints FROM deals").fetchall() == [(1, 0)]
     conn.close()
 
@@ -179,7 +202,7 @@ def test_reset_forgets_one_game_only(store: StatsStore, path: Path) -> None:
     ({"score": "ten"}, "'ten'"),
     ({"options": {"draw": object}}, "options"),
     ({"finished_at": "yesterday"}, "'yesterday'"),
-    ({"result": "drawn"}, "'drawn'"),
+    ({"result": "tied"}, "'tied'"),
 ])
 def test_bad_values_are_refused_quoting_them_and_nothing_is_stored(store: StatsStore, change, quoted) -> None:
     args = dict(game_id=KLONDIKE, seed=1, options={}, won=True, moves=10, seconds=5.0, score=None,

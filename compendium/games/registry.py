@@ -41,6 +41,8 @@ ENGINES: dict[str, str] = {
     "backgammon": "compendium.games.board.backgammon:GAME",
     "dominoes_draw": "compendium.games.board.dominoes:GAME",
     "fives_and_threes": "compendium.games.board.dominoes:FIVES_AND_THREES",
+    "poker_patience": "compendium.games.patience.poker_patience:GAME",
+    "serpent_poker_patience": "compendium.games.patience.serpent_poker_patience:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

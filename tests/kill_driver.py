@@ -7,7 +7,8 @@ and redo of the record just written), flushed, so the test knows what the disk m
 test kills it with SIGKILL at a random moment, mid-save included.
 
 ``python tests/kill_driver.py resume`` starts the main window as a user would (resuming the
-autosave) and prints the resumed session as JSON: game, seed, actions, redo, and the state's text.
+autosave) and prints the resumed session as JSON: game, seed, actions, redo, and the number of
+the save it found on disk.
 """
 from __future__ import annotations
 
@@ -25,10 +26,22 @@ def main() -> int:
     from compendium.ui.app import application
     from compendium.ui.main_window import MainWindow
 
+    import dataclasses
+
+    from compendium.core import records
+    from compendium.ui.main_window import AUTOSAVE_NAME
+    from compendium.ui.app import data_dir
+
     app = application()
-    window = MainWindow()
     mode = sys.argv[1]
     if mode == "resume":
+        # The number of the save on disk (see below), read before the window resumes it.
+        try:
+            on_disk = records.loads(records.read_text(data_dir() / AUTOSAVE_NAME))
+            seq, disk = on_disk.meta.get("seq"), [list(on_disk.actions), list(on_disk.redo)]
+        except Exception:   # a damaged file: the test's checks will say so
+            seq, disk = None, None
+        window = MainWindow()
         window.start()
         session = window.table.session
         record = session.record() if session is not None else None
@@ -37,9 +50,20 @@ def main() -> int:
                           "actions": list(record.actions) if record else [],
                           "redo": list(record.redo) if record else [],
                           "can_undo": session.can_undo if session else False,
-                          "state": repr(session.state) if session else None}), flush=True)
+                          "seq": seq, "disk": disk}), flush=True)
         window.close()
         return 0
+
+    # Every save is numbered in its meta, so the test can tell which one the disk holds.
+    real_save = records.save
+    count = {"n": 0}
+
+    def numbered_save(path: object, record: records.Record) -> None:
+        count["n"] += 1
+        real_save(path, dataclasses.replace(record, meta={**record.meta, "seq": count["n"]}))  # type: ignore[arg-type]
+
+    records.save = numbered_save  # type: ignore[assignment]
+    window = MainWindow()
 
     game, seed = sys.argv[2], int(sys.argv[3])
     window.start(game=game, seed=seed)
@@ -53,8 +77,8 @@ def main() -> int:
         if session is not None:
             record = session.record()
             print("saved " + json.dumps({"game": record.game, "seed": record.seed,
-                                         "actions": list(record.actions), "redo": list(record.redo)}),
-                  flush=True)
+                                         "actions": list(record.actions), "redo": list(record.redo),
+                                         "seq": count["n"]}), flush=True)
 
     window.write_autosave = write_and_tell  # type: ignore[method-assign]
     gen = SplitMix64(seed)

@@ -30,7 +30,14 @@ def _check_games() -> str:
         if registry.rules_markdown(gid) is None:
             raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
         registry.get_game(gid)
-    return f"{len(playable)} playable games, their engines and rules pages"
+    from .core import glossary
+    from .paths import resources_dir
+    if not glossary.load():
+        raise RuntimeError(f"the glossary is missing ({resources_dir() / 'glossary.md'})")
+    words = resources_dir() / "words" / "english-words.txt"
+    if "ghost" in playable and not words.is_file():
+        raise RuntimeError(f"Ghost's word list is missing ({words})")
+    return f"{len(playable)} playable games, their engines and rules pages, the glossary"
 
 
 def _check_qt() -> str:

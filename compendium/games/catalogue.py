@@ -263,7 +263,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
              source=BLAIN, chance="none", information="perfect",
              summary="Add letters in turn without finishing a word; three lives each."),
     GameInfo(id="tit_tat_toe", name="Tit-Tat-Toe", family=Family.PARLOUR, min_seats=2,
-             max_seats=6, source=BLAIN, chance="none", information="perfect",
+             max_seats=6, source=BLAIN, chance="dice", information="perfect",   # where the pencil lands
              summary=("Eyes shut, bring the pencil down on a numbered circle "
                       "and score where it lands.")),
     GameInfo(id="riddles", name="Riddles", family=Family.PARLOUR, min_seats=1,

@@ -43,6 +43,9 @@ ENGINES: dict[str, str] = {
     "fives_and_threes": "compendium.games.board.dominoes:FIVES_AND_THREES",
     "poker_patience": "compendium.games.patience.poker_patience:GAME",
     "serpent_poker_patience": "compendium.games.patience.serpent_poker_patience:GAME",
+    "ghost": "compendium.games.parlour.ghost:GAME",
+    "tit_tat_toe": "compendium.games.parlour.tit_tat_toe:GAME",
+    "pope_joan": "compendium.games.parlour.pope_joan:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -167,7 +167,8 @@ def test_chance_and_information_values():
         assert info.chance in {"none", "deal", "dice"}, info.id
         assert info.information in {"perfect", "hidden"}, info.id
     assert BY_ID["backgammon"].chance == "dice"
-    for game_id in ("chess", "checkers", "ghost", "riddles", "tit_tat_toe",
+    assert BY_ID["tit_tat_toe"].chance == "dice"   # where the pencil lands: a throw
+    for game_id in ("chess", "checkers", "ghost", "riddles",
                     "serpent_poker_patience", "bagatelle", "billiards", "pool", "snooker_pool"):
         assert BY_ID[game_id].chance == "none", game_id
     assert BY_ID["roulette"].chance == "dice"  # the wheel: a throw, nothing dealt or hidden

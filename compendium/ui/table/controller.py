@@ -32,6 +32,11 @@ CONTROLLERS: dict[str, str] = {
     "dominoes": "compendium.ui.table.dominoes_table:DominoesController",
     "poker_patience": "compendium.ui.table.poker_patience_table:PokerPatienceController",
     "tricks": "compendium.ui.table.tricks_table:TricksController",
+    "ghost": "compendium.ui.table.parlour_table:GhostController",
+    "tit_tat_toe": "compendium.ui.table.parlour_table:TitTatToeController",
+    "pope_joan": "compendium.ui.table.parlour_table:PopeJoanController",
+    "draw_poker": "compendium.ui.table.counters_table:PokerController",
+    "baccarat": "compendium.ui.table.counters_table:BaccaratController",
 }
 
 

@@ -156,6 +156,16 @@ class ReferencePanel(QWidget):
     def show_game(self, info: GameInfo) -> None:
         self.title.setText(info.name)
         self.summary.setText(info.summary)
+        # The playable games nearest the one asked for come first: its variants and its family.
+        def nearness(gid: str) -> tuple[int, int]:
+            other = registry.info(gid)
+            kin = (info.parent is not None and info.parent in (gid, other.parent)) or other.parent == info.id
+            return (0 if kin else 1 if other.family is info.family else 2, order.index(gid))
+        order = list(registry.playable_ids())
+        buttons = [self.buttons.itemAt(i).widget() for i in range(self.buttons.count())]
+        by_id = {b.objectName()[len("play_"):]: b for b in buttons if b is not None}
+        for index, gid in enumerate(sorted(by_id, key=nearness)):
+            self.buttons.addWidget(by_id[gid], index // 2, index % 2)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         # The table's own cloth: the window keeps its look whichever game is chosen.

@@ -566,3 +566,14 @@ def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window,
     window.choose_game("fortress", new_deal=True)
     qtbot.wait(200)
     assert window.verdict_label.text() == ""
+
+
+def test_the_reference_panel_offers_the_nearest_playable_games_first(make_window):
+    window = make_window()
+    window.choose_game("boston")          # a trick-taking game without a table
+    grid = window.reference.buttons
+    first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
+    assert registry.info(first).family is registry.info("boston").family
+    window.choose_game("rubicon_piquet")  # a variant: nothing of its own playable, its family first
+    first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
+    assert registry.info(first).family is registry.info("piquet").family

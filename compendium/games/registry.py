@@ -49,6 +49,18 @@ ENGINES: dict[str, str] = {
     "draw_poker": "compendium.games.chance.draw_poker:GAME",
     "baccarat_chemin_de_fer": "compendium.games.chance.baccarat:CHEMIN_DE_FER",
     "baccarat_banque": "compendium.games.chance.baccarat:BANQUE",
+    "the_congress": "compendium.games.patience.the_congress:GAME",
+    "the_carpet": "compendium.games.patience.the_carpet:GAME",
+    "the_besieged_city": "compendium.games.patience.the_besieged_city:GAME",
+    "spensers_fairie_queen": "compendium.games.patience.spensers_fairie_queen:GAME",
+    "sly": "compendium.games.patience.sly:GAME",
+    "mount_olympus": "compendium.games.patience.mount_olympus:GAME",
+    "margarethe": "compendium.games.patience.margarethe:GAME",
+    "light_and_shade": "compendium.games.patience.light_and_shade:GAME",
+    "la_nivernaise": "compendium.games.patience.la_nivernaise:GAME",
+    "babette": "compendium.games.patience.babette:GAME",
+    "anna": "compendium.games.patience.anna:GAME",
+    "the_fifteen": "compendium.games.patience.the_fifteen:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -1,0 +1,340 @@
+"""Babette, Lady Cadogan's two-pack patience (catalogue: babette).
+
+The "garden" is dealt in rows of eight, each row laid under the one before so that it covers it:
+only the lowest card of each of the eight columns is available, and taking it away frees the card
+above.  A row must be complete before anything is played from it.  The foundations are four aces
+built up and four kings built down, in suit, the four aces of different suits and the four kings
+too; nothing is built anywhere else, and a gap left in the garden is never filled.  When the pack
+is used up and nothing more will go, the columns are taken up from the left, each under those
+already taken, the whole is turned over -- the right-hand column now on top -- and dealt out again
+in rows of eight.  This may be done twice.
+
+Hooks used: ``deal_order`` (the first row), ``candidates`` and ``why_illegal`` (rows dealt whole, the
+re-deal), ``accepts`` (the suits of the foundations), ``apply`` (a row dealt, the garden taken up
+and dealt again), ``safe_home_move``, ``hint`` and ``piles_markdown``.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Iterable, Sequence
+
+from ...core.cards import Card, Rank
+from ...core.errors import IllegalAction
+from ...core.game import OptionSpec, Options, Outcome
+from ..catalogue import BY_ID
+from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+                     PileKind, PileSpec, Redeal, SuitRule, Take)
+
+COLUMNS = tuple(f"t{i + 1}" for i in range(8))
+ACES = tuple(f"a{i + 1}" for i in range(4))          # the ascending foundations
+KINGS = tuple(f"k{i + 1}" for i in range(4))         # the descending ones
+FOUNDATIONS = ACES + KINGS
+
+# The table, in card widths (a card is 1 wide and 1.4 high): the eight foundations in a line
+# above the garden's eight columns -- the aces on the left, the kings on the right -- and the pack
+# at the top left.
+STEP = 1.2
+LEFT = 1.3                  # the first foundation and the first column
+GARDEN_Y = 1.4 + 0.45
+
+_REFUSED = IllegalAction("not legal")  # the move generator's unexplained refusal
+
+
+def take_up(columns: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The pack made by taking up ``columns`` (each its first-dealt card first) from the left,
+    each one put under those already taken up, and turning the whole over; returned bottom card
+    first, so the last element -- the new top -- is the first-dealt card of the last column."""
+    return tuple(c for column in columns for c in reversed(column))
+
+
+class HintPlayer:
+    """The computer player of a patience whose own hint plays it to the end: it plays the hint
+    until the hint has nothing useful left.  (The shared ``PatiencePlayer`` gives up after more
+    turns of the stock than there are cards in hand, which stops a pack dealt a row at a time
+    long before it is used up.)"""
+
+    def choose(self, game: Any, view: Any, legal: Sequence[PatienceAction],
+               state: Any = None) -> PatienceAction | None:
+        if state is not None:
+            return game.hint(state, 0)
+        from ...ai.patience import PatienceHeuristic
+        return PatienceHeuristic().best(game, view, legal)
+
+
+class UpAndDownFoundations(PatienceGame):
+    """Four aces built up and four kings built down in suit, the aces of four different suits and
+    the kings too (piles named ``a1``-``a4`` and ``k1``-``k4``)."""
+
+    def foundation_piles(self, x0: float, y: float, step: float) -> list[PileSpec]:
+        up = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
+        down = Build(-1, SuitRule.SAME, empty=Rank.KING, single_cards=True)
+        return ([PileSpec(n, PileKind.FOUNDATION, x0 + i * step, y, "ascending foundation", build=up,
+                          take=Take.NONE) for i, n in enumerate(ACES)]
+                + [PileSpec(n, PileKind.FOUNDATION, x0 + (4 + i) * step, y, "descending foundation",
+                            build=down, take=Take.NONE) for i, n in enumerate(KINGS)])
+
+    def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
+                moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
+        refusal = super().accepts(state, dst, pile, moving, explain)
+        if refusal is None and not pile and dst.kind is PileKind.FOUNDATION:
+            card = moving[0]
+            _, index = self._specs_of(state)
+            twins = ACES if dst.name in ACES else KINGS
+            for name in twins:
+                other = state.piles[index[name]]
+                if other and state.deck[other[0]].suit is card.suit:
+                    if not explain:
+                        return _REFUSED
+                    kind = "aces" if dst.name in ACES else "kings"
+                    return IllegalAction(f"there is a foundation of {card.suit.title} among the {kind} "  # type: ignore[union-attr]
+                                         f"already: the four {kind} must be of different suits",
+                                         self.ref("the-foundations"))
+        return refusal
+
+    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
+        if dst.kind is PileKind.FOUNDATION:
+            way = "up" if dst.name in ACES else "down"
+            return f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} builds {way} in suit"
+        return super().build_refusal(dst, card, below)
+
+    def home_targets(self, state: PatienceState) -> dict[tuple[object, int], list[str]]:
+        """(suit, rank) -> the foundations that would take that card now; a foundation not yet
+        begun is listed under (None, ace or king) when no foundation of its kind has the suit."""
+        specs, index = self._specs_of(state)
+        out: dict[tuple[object, int], list[str]] = {}
+        for name in FOUNDATIONS:
+            pile = state.piles[index[name]]
+            build = specs[index[name]].build
+            assert build is not None
+            if pile:
+                top = state.deck[pile[-1]]
+                rank = int(top.rank) + build.step
+                if 1 <= rank <= 13:
+                    out.setdefault((top.suit, rank), []).append(name)
+            else:
+                out.setdefault((None, int(build.empty)), []).append(name)  # type: ignore[arg-type]
+        return out
+
+    def started_suits(self, state: PatienceState, names: Sequence[str]) -> set[object]:
+        _, index = self._specs_of(state)
+        return {state.deck[state.piles[index[n]][0]].suit for n in names if state.piles[index[n]]}
+
+    def home_moves_for(self, state: PatienceState, src: str, card: Card,
+                       targets: dict[tuple[object, int], list[str]]) -> Iterable[Move]:
+        """The moves sending ``card`` (the top of ``src``) home, as the rules allow."""
+        for f in targets.get((card.suit, int(card.rank)), ()):
+            yield Move(src, f)
+        empty = targets.get((None, int(card.rank)), ())
+        if empty:
+            kind = ACES if card.rank is Rank.ACE else KINGS
+            if card.suit not in self.started_suits(state, kind):
+                for f in empty:
+                    yield Move(src, f)
+
+
+class Babette(UpAndDownFoundations):
+    info = BY_ID["babette"]
+    pack = "2x52"
+    option_specs = (
+        OptionSpec("redeals", 2, (2, 1, 0), "Re-deals of the garden",
+                   labels=("Two (the book)", "One", "None")),
+    )
+    # The foundations of one kind are alike; the columns are not (rows are dealt from the left).
+    symmetric_kinds = (PileKind.FOUNDATION,)
+
+    def computer_player(self, level: int = 2) -> Any:
+        return HintPlayer()
+
+    # -- the declaration -------------------------------------------------------------------
+    def layout(self, options: Options) -> tuple[PileSpec, ...]:
+        piles = [PileSpec("s", PileKind.STOCK, 0, 0, "pack", take=Take.NONE)]
+        piles += self.foundation_piles(LEFT, 0.0, STEP)
+        piles += [PileSpec(name, PileKind.TABLEAU, LEFT + i * STEP, GARDEN_Y, "column of the garden",
+                           fan=Fan.DOWN, take=Take.TOP, deal_up=1) for i, name in enumerate(COLUMNS)]
+        return tuple(piles)
+
+    def redeals(self, options: Options) -> int:
+        return int(options.get("redeals", 2))
+
+    def passes_allowed(self, options: Options) -> int:
+        return self.redeals(options) + 1
+
+    def anchor_for(self, spec: PileSpec) -> str:
+        return {PileKind.FOUNDATION: "the-foundations", PileKind.STOCK: "the-stock-and-waste"}.get(
+            spec.kind, "the-garden")
+
+    def deal_order(self, options: Options) -> Iterable[tuple[str, bool]]:
+        for name in COLUMNS:          # the first row, left to right
+            yield name, True
+
+    # -- the rules -------------------------------------------------------------------------
+    def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
+        _, index = self._specs_of(state)
+        yield Draw()
+        yield Redeal()
+        targets = self.home_targets(state)
+        for name in COLUMNS:
+            pile = state.piles[index[name]]
+            if pile:
+                yield from self.home_moves_for(state, name, state.deck[pile[-1]], targets)
+
+    def why_illegal(self, state: PatienceState, action: PatienceAction,
+                    explain: bool = True) -> IllegalAction | None:
+        if not state.deck:
+            return super().why_illegal(state, action, explain)
+        _, index = self._specs_of(state)
+        stock = state.piles[index["s"]]
+        if isinstance(action, Draw):
+            if not stock:
+                return IllegalAction("the pack is used up: there is no other row to deal",
+                                     self.ref("the-stock-and-waste"))
+            return None
+        if isinstance(action, Redeal):
+            allowed = self.redeals(self.options_of(state))
+            if allowed == 0:
+                return IllegalAction("this game is played without a re-deal", self.ref("re-deals"))
+            if stock:
+                return IllegalAction("the garden is taken up only when the whole pack has been dealt",
+                                     self.ref("re-deals"))
+            if state.passes >= allowed:
+                times = "once" if allowed == 1 else "twice"
+                return IllegalAction(f"the garden may be dealt again only {times}, and that is done",
+                                     self.ref("re-deals"))
+            if not any(state.piles[index[n]] for n in COLUMNS):
+                return IllegalAction("no card is left in the garden", self.ref("re-deals"))
+            return None
+        return super().why_illegal(state, action, explain)
+
+    def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
+                moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
+        if dst.kind is PileKind.TABLEAU:
+            if not explain:
+                return _REFUSED
+            if not pile:
+                return IllegalAction("a gap in the garden is never filled", self.ref("spaces"))
+            return IllegalAction("nothing is built in the garden: cards go only to the foundations",
+                                 self.ref("the-garden"))
+        return super().accepts(state, dst, pile, moving, explain)
+
+    def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
+        if state.deck and isinstance(action, (Draw, Redeal)):
+            refusal = self.why_illegal(state, action)
+            if refusal is not None:
+                raise refusal
+            if isinstance(action, Redeal):
+                state = self.take_up_garden(state)
+            return self.deal_row(state)
+        return super().apply(state, action)
+
+    def deal_row(self, state: PatienceState) -> PatienceState:
+        """One card under each column, from the left, while the pack lasts."""
+        _, index = self._specs_of(state)
+        piles, down = list(state.piles), list(state.down)
+        s = index["s"]
+        for name in COLUMNS:
+            if not piles[s]:
+                break
+            t = index[name]
+            piles[t] = piles[t] + (piles[s][-1],)
+            piles[s] = piles[s][:-1]
+        down[s] = len(piles[s])
+        return self._with(state, piles=tuple(piles), down=tuple(down))
+
+    def take_up_garden(self, state: PatienceState) -> PatienceState:
+        """The columns taken up from the left and turned over into a new pack."""
+        _, index = self._specs_of(state)
+        piles, down = list(state.piles), list(state.down)
+        piles[index["s"]] = take_up([state.piles[index[n]] for n in COLUMNS])
+        down[index["s"]] = len(piles[index["s"]])
+        for name in COLUMNS:
+            piles[index[name]] = ()
+        return self._with(state, piles=tuple(piles), down=tuple(down), passes=state.passes + 1)
+
+    # -- the solver's and the hint's help ---------------------------------------------------
+    def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
+        """A card goes home without a second thought unless there is a choice to make: nothing is
+        built in the garden, so a card there serves only the foundations, and taking it away only
+        frees the card above it.  The choices are which of two twin cards to play first, and
+        which foundation takes a card that both foundations of its suit want; those are left to
+        the search (the foundations not yet begun are alike, so starting one is no choice)."""
+        moves = [a for a in self.legal_actions(state, 0) if isinstance(a, Move)]
+        if not moves:
+            return None
+        _, index = self._specs_of(state)
+        faces: dict[Card, set[str]] = {}
+        targets: dict[Card, set[str]] = {}
+        for a in moves:
+            card = state.deck[state.piles[index[a.src]][-1]]
+            faces.setdefault(card, set()).add(a.src)
+            if state.piles[index[a.dst]]:
+                targets.setdefault(card, set()).add(a.dst)
+        for a in moves:
+            card = state.deck[state.piles[index[a.src]][-1]]
+            if len(faces[card]) == 1 and len(targets.get(card, ())) <= 1:
+                return a
+        return None
+
+    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:
+        """Cards home as long as any will go, then the next row, then the re-deal: in Babette
+        nothing else can be done, and playing a card home never does harm.  Where there is a
+        choice (twin cards, or a card both foundations of its suit want) each way is played on as
+        far as the garden in sight allows, and the one that takes more cards home is chosen."""
+        legal = self.legal_actions(state, 0)
+        if not legal:
+            return None
+        home = self.safe_home_move(state)
+        if home is not None:
+            return home
+        moves = [a for a in legal if isinstance(a, Move)]
+        if moves:
+            return max(moves, key=lambda a: (self._play_on(self.apply(state, a)), -moves.index(a)))
+        for kind in (Draw(), Redeal()):
+            if kind in legal:
+                return kind
+        return None
+
+    def _play_on(self, state: PatienceState, budget: int = 200) -> int:
+        """Cards home after playing on from ``state`` without dealing (only the garden in sight
+        is used): safe moves, and the first of any choice."""
+        for _ in range(budget):
+            move = self.safe_home_move(state)
+            if move is None:
+                move = next((a for a in self.legal_actions(state, 0) if isinstance(a, Move)), None)
+            if move is None:
+                break
+            state = self.apply(state, move)
+        return self.on_foundations(state)
+
+    # -- the end ---------------------------------------------------------------------------
+    def outcome(self, state: PatienceState) -> Outcome | None:
+        result = super().outcome(state)
+        if result is not None and self.is_won(state):
+            return replace(result, reason="the garden is cleared: the aces have climbed to the kings and "
+                                          "the kings come down to the aces")
+        return result
+
+    def describe(self, state: PatienceState, action: PatienceAction) -> str:
+        if isinstance(action, Draw):
+            return "deal the next row of the garden"
+        if isinstance(action, Redeal):
+            return "take up the garden from the left, turn it over and deal it again"
+        return super().describe(state, action)
+
+    def piles_markdown(self, options: Options | None = None) -> str:
+        opts = self.resolve_options(options)
+        n = self.redeals(opts)
+        again = {0: "no re-deal in this game", 1: "taken up and dealt again once",
+                 2: "taken up and dealt again twice"}[n]
+        rows = ["| Pile | Dealt | Accepts | May be moved |", "|---|---|---|---|",
+                "| 4 × ascending foundation | empty at the start | an ace, of a suit not yet among them; "
+                "then builds up in suit | nothing |",
+                "| 4 × descending foundation | empty at the start | a king, of a suit not yet among them; "
+                "then builds down in suit | nothing |",
+                "| 8 × column of the garden | 1 face up, and one more with every row | nothing from the "
+                "player; a gap is never filled | the lowest card, to a foundation |",
+                f"| Pack | the other 96 cards, face down | nothing | dealt in rows of eight; the garden is "
+                f"{again} |"]
+        return "\n".join(rows) + "\n"
+
+
+GAME = Babette()

@@ -1,0 +1,88 @@
+"""The patience table with six of Lady Cadogan's games (The Congress, The Carpet, The Besieged
+City, Spenser's Fairie Queen, Sly, Mount Olympus): every pile laid out, a legal drag played, an
+illegal drag sent back with its rule."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF
+
+from compendium.games.patience.engine import Draw, Move
+from compendium.games.registry import get_game
+from compendium.ui.table.view import TableWidget
+
+from .test_table import assert_in_sync, card_point, drag, top_card
+
+GAMES = ("the_congress", "the_carpet", "the_besieged_city", "spensers_fairie_queen", "sly", "mount_olympus")
+
+
+@pytest.fixture
+def table(qtbot):
+    widget = TableWidget()
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.set_animations(False)
+    widget.set_auto_foundation(False)
+    yield widget
+    widget.shutdown()
+
+
+def pile_point(table: TableWidget, name: str) -> QPoint:
+    """A point on a pile: on its top card, or in the middle of its place when it is empty."""
+    cards = table.current_view().pile(name).cards
+    if cards:
+        return card_point(table, cards[-1].id, dy=0.6)
+    rect = table.controller.piles[name].sceneBoundingRect()
+    return table.mapFromScene(QPointF(rect.center()))
+
+
+def first_move(table: TableWidget) -> Move:
+    """Turn the pack until a card move is open (Spenser's deal begins with the pack only)."""
+    for _ in range(120):
+        move = next((a for a in table.legal() if isinstance(a, Move) and a.count == 1), None)
+        if move is not None:
+            return move
+        assert Draw() in table.legal()
+        assert table.play(Draw())
+    raise AssertionError("no card move came up")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_pile_is_laid_out_and_a_legal_drag_plays(qtbot, table, game_id):
+    table.new_game(game_id, seed=7)
+    game = get_game(game_id)
+    names = [s.name for s in game.specs(game.resolve_options())]
+    assert set(table.controller.piles) == set(names)
+    assert_in_sync(table)
+    move = first_move(table)
+    moving = top_card(table, move.src)
+    before = table.session.state
+    drag(qtbot, table, card_point(table, moving), pile_point(table, move.dst))
+    assert table.session.state != before
+    assert game.action_from_str(before, table.session.actions_text[-1]).src == move.src
+    assert_in_sync(table)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_an_illegal_drag_snaps_back_and_cites_the_rule(qtbot, table, game_id):
+    table.new_game(game_id, seed=7)
+    game = get_game(game_id)
+    first_move(table)
+    state = table.session.state
+    view = table.current_view()
+    names = [p.name for p in view.piles]
+    legal = set(table.legal())
+    src, dst = next((a, b) for a in names for b in names
+                    if a != b and view.pile(a).cards and view.pile(a).cards[-1].face is not None
+                    and Move(a, b) not in legal and game.why_illegal(state, Move(a, b)) is not None
+                    and (game.why_illegal(state, Move(a, b)).rule or "").startswith(game_id))
+    messages = []
+    table.message.connect(lambda text, rule: messages.append((text, rule)))
+    moving = top_card(table, src)
+    home = table.controller.card_item(moving).pos()
+    drag(qtbot, table, card_point(table, moving), pile_point(table, dst))
+    assert table.session.state is state
+    assert (table.controller.card_item(moving).pos() - home).manhattanLength() < 0.5
+    assert messages and messages[-1][1].startswith(game_id + "#")
+    assert_in_sync(table)

@@ -10,22 +10,22 @@ from compendium.games.patience.engine import Draw, Move
 from compendium.games.registry import get_game
 from compendium.ui.table.view import TableWidget
 
+from .tables import shown_table
 from .test_table import assert_in_sync, card_point, drag, top_card
 
 GAMES = ("the_congress", "the_carpet", "the_besieged_city", "spensers_fairie_queen", "sly", "mount_olympus")
 
 
+@pytest.fixture(params=GAMES)
+def game_id(request):
+    return request.param
+
+
 @pytest.fixture
-def table(qtbot):
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(1200, 800)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    widget.set_auto_foundation(False)
-    yield widget
-    widget.shutdown()
+def table(qtbot, monkeypatch, game_id):
+    for widget in shown_table(qtbot, monkeypatch, get_game(game_id), size=(1200, 800)):
+        widget.set_auto_foundation(False)
+        yield widget
 
 
 def pile_point(table: TableWidget, name: str) -> QPoint:
@@ -48,7 +48,6 @@ def first_move(table: TableWidget) -> Move:
     raise AssertionError("no card move came up")
 
 
-@pytest.mark.parametrize("game_id", GAMES)
 def test_every_pile_is_laid_out_and_a_legal_drag_plays(qtbot, table, game_id):
     table.new_game(game_id, seed=7)
     game = get_game(game_id)
@@ -64,7 +63,6 @@ def test_every_pile_is_laid_out_and_a_legal_drag_plays(qtbot, table, game_id):
     assert_in_sync(table)
 
 
-@pytest.mark.parametrize("game_id", GAMES)
 def test_an_illegal_drag_snaps_back_and_cites_the_rule(qtbot, table, game_id):
     table.new_game(game_id, seed=7)
     game = get_game(game_id)

@@ -40,7 +40,7 @@ COLUMN_Y = 1.4 + 0.45
 NAMES = tuple(f"k{i + 1}" for i in range(COLUMNS))
 FOUNDATIONS = tuple(f"f{i + 1}" for i in range(8))
 WON_TOTAL = 8 * 12          # ace to queen in every foundation
-PLAN_NODES = 6000           # positions the hint's search may expand once the deal is over
+PLAN_NODES = 3000           # positions the hint's search may expand once the deal is over
 
 _REFUSED = IllegalAction("not legal")   # the move generator's unexplained refusal
 
@@ -383,29 +383,29 @@ def _code(card: Card) -> int:
     return "CDHS".index(card.suit.letter) * 16 + int(card.rank)   # type: ignore[union-attr]
 
 
-def _home_count(home: tuple[tuple[int, int], ...], rank: int) -> int:
-    return sum((lo >= rank) + (hi >= rank) for lo, hi in home)
+def _column_cost(col: tuple[int, ...], home: tuple[tuple[int, int], ...]) -> float:
+    """A column's share of ``_cost``: a lone king is a bonus (a free place for any card); each
+    card the foundations will want soon costs as many cards as lie on it, more the sooner it is
+    wanted; a card on the card one rank higher is a small gain."""
+    n = len(col)
+    if n == 1:
+        return -6.0
+    cost = 0.0
+    for pos in range(1, n):
+        card = col[pos]
+        rank = card & 15
+        lo, hi = home[card >> 4]
+        wait = rank - (hi if hi < rank else lo) - 1       # cards of its suit still to go first
+        if wait <= 2:
+            cost += (n - 1 - pos) * (3 - max(wait, 0))
+        if pos > 1 and (col[pos - 1] & 15) == rank + 1:
+            cost -= 0.5
+    return cost
 
 
 def _cost(columns: tuple[tuple[int, ...], ...], home: tuple[tuple[int, int], ...]) -> float:
-    """Lower is better: the cards still out, weighed with how deep the cards wanted soon lie,
-    less a bonus for each lone king (a free place for any card)."""
-    out = 96 - sum(lo + hi for lo, hi in home)
-    cost = 12.0 * out
-    for col in columns:
-        n = len(col)
-        if n == 1:
-            cost -= 6.0
-            continue
-        for pos in range(1, n):
-            card = col[pos]
-            lo, hi = home[card >> 4]
-            wait = (card & 15) - lo - 1
-            if wait <= 2:
-                cost += (n - 1 - pos) * (3 - max(wait, 0))
-            if pos > 1 and (col[pos - 1] & 15) == (card & 15) + 1:
-                cost -= 0.5
-    return cost
+    """Lower is better: the cards still out, with each column's share (``_column_cost``)."""
+    return 12.0 * (96 - sum(lo + hi for lo, hi in home)) + sum(_column_cost(c, home) for c in columns)
 
 
 def _settle(columns: list[list[int]], home: list[list[int]], moves: list[tuple[int, int]]) -> None:
@@ -439,24 +439,29 @@ def search(start: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]
            nodes: int) -> tuple[list[tuple[int, int]], bool]:
     """Best-first search from ``start``; returns the moves to the best position found -- a win if
     one is found -- and whether it is a win.  A move is (source column, target column) or (source
-    column, -1) for a card sent home; column numbers are those of ``start``."""
+    column, -1) for a card sent home; column numbers are those of ``start``.  A move between two
+    columns changes the cost of those two only, so each position keeps its columns' costs."""
     cols0 = [list(c) for c in start[0]]
     home0 = [list(p) for p in start[1]]
     first: list[tuple[int, int]] = []
     _settle(cols0, home0, first)
-    root = (tuple(tuple(c) for c in cols0), tuple(tuple(p) for p in home0))
-    parents: dict[tuple, tuple[tuple | None, list[tuple[int, int]], tuple]] = {}
-    root_key = _key(*root)
-    parents[root_key] = (None, first, root)
-    best_cost, best_key = _cost(*root), root_key
-    heap: list[tuple[float, int, tuple]] = [(best_cost, 0, root)]
+    root_cols = tuple(tuple(c) for c in cols0)
+    root_home = tuple(tuple(p) for p in home0)
+    root_costs = tuple(_column_cost(c, root_home) for c in root_cols)
+    root_key = _key(root_cols, root_home)
+    parents: dict[tuple, tuple[tuple | None, list[tuple[int, int]]]] = {root_key: (None, first)}
+
+    def total(home: tuple[tuple[int, int], ...], costs: tuple[float, ...]) -> float:
+        return 12.0 * (96 - sum(lo + hi for lo, hi in home)) + sum(costs)
+
+    best_cost, best_key = total(root_home, root_costs), root_key
+    heap: list[tuple[float, int, tuple, tuple, tuple]] = [(best_cost, 0, root_cols, root_home, root_costs)]
     tick = 1
-    won = sum(lo + hi for lo, hi in root[1]) == 96
+    won = sum(lo + hi for lo, hi in root_home) == 96
     expanded = 0
     while heap and not won and expanded < nodes:
-        _, _, node = heapq.heappop(heap)
+        _, _, columns, home, costs = heapq.heappop(heap)
         expanded += 1
-        columns, home = node
         node_key = _key(columns, home)
         lone = [j for j, c in enumerate(columns) if len(c) == 1]
         by_rank: dict[int, list[int]] = {}
@@ -472,35 +477,44 @@ def search(start: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]
             if rank < 13 and (pair[0] == rank - 1 or pair[1] == rank - 1):
                 targets.append(-1)
             targets += [j for j in by_rank.get(rank + 1, ()) if j != i]
-            if len(col) > 2 or rank != 13:
+            if len(col) > 2:             # a lone card moved to a lone king changes nothing
                 targets += [j for j in lone if j != i]
             for j in targets:
-                new_cols = [list(c) for c in columns]
-                new_home = [list(p) for p in home]
-                moved = new_cols[i].pop()
                 if j < 0:
-                    p = new_home[moved >> 4]
+                    new_cols = [list(c) for c in columns]
+                    new_home = [list(p) for p in home]
+                    new_cols[i].pop()
+                    p = new_home[card >> 4]
                     if p[0] == rank - 1:
                         p[0] = rank
                     else:
                         p[1] = rank
                     p.sort()
+                    moves = [(i, j)]
+                    _settle(new_cols, new_home, moves)
+                    child_cols = tuple(tuple(c) for c in new_cols)
+                    child_home = tuple(tuple(p) for p in new_home)
+                    child_costs = tuple(_column_cost(c, child_home) for c in child_cols)
                 else:
-                    new_cols[j].append(moved)
-                moves = [(i, j)]
-                _settle(new_cols, new_home, moves)
-                child = (tuple(tuple(c) for c in new_cols), tuple(tuple(p) for p in new_home))
-                child_key = _key(*child)
+                    listed = list(columns)
+                    listed[i] = col[:-1]
+                    listed[j] = columns[j] + (card,)
+                    child_cols, child_home, moves = tuple(listed), home, [(i, j)]
+                    new_costs = list(costs)
+                    new_costs[i] = _column_cost(listed[i], home)
+                    new_costs[j] = _column_cost(listed[j], home)
+                    child_costs = tuple(new_costs)
+                child_key = _key(child_cols, child_home)
                 if child_key in parents:
                     continue
-                parents[child_key] = (node_key, moves, child)
-                cost = _cost(*child)
-                if sum(lo + hi for lo, hi in child[1]) == 96:
+                parents[child_key] = (node_key, moves)
+                if sum(lo + hi for lo, hi in child_home) == 96:
                     best_key, won = child_key, True
                     break
+                cost = total(child_home, child_costs)
                 if cost < best_cost:
                     best_cost, best_key = cost, child_key
-                heapq.heappush(heap, (cost, tick, child))
+                heapq.heappush(heap, (cost, tick, child_cols, child_home, child_costs))
                 tick += 1
             if won:
                 break
@@ -509,7 +523,7 @@ def search(start: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, int], ...]
     line: list[tuple[int, int]] = []
     walk: tuple | None = best_key
     while walk is not None:
-        parent, moves, _ = parents[walk]
+        parent, moves = parents[walk]
         line[:0] = moves
         walk = parent
     return line, won

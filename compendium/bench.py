@@ -340,6 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m compendium.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quick", action="store_true", help="fewer repetitions (for tests)")
+    parser.add_argument("--solver", type=int, default=0, metavar="DEALS",
+                        help="also the solver's table: every patience on DEALS seeded deals, 2 s "
+                             "each (issue figures use 200; takes long: see compendium.ai.solver_bench)")
     args = parser.parse_args(argv)
     results: dict[str, float] = {}
     results.update(bench_startup(2 if args.quick else 5))
@@ -354,6 +357,11 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "" if budget is None else ("ok" if value <= budget else "OVER")
         shown = f"{budget:g}" if budget is not None else ""
         print(f"{key:<44} {value:>10.3f}  {shown:>8}  {verdict}")
+    if args.solver:
+        from .ai import solver_bench
+        rows = [solver_bench.measure(gid, args.solver, 2.0) for gid in solver_bench.patience_ids()]
+        print()
+        print(solver_bench.table(rows, 2.0))
     return 0
 
 

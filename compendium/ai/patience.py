@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..core.cards import Rank
+from ..core.errors import IllegalAction, NotationError
 from ..games.patience.engine import Draw, Move, PatienceAction, PatienceView, PileKind, Redeal
 
 USELESS = -1000.0
@@ -99,16 +100,36 @@ class PatienceHeuristic:
 class PatiencePlayer:
     """The heuristic with a memory, for playing whole games (the demo, the benchmark): it stops
     when a whole pass through the stock has brought no other move, so with unlimited passes a
-    lost game still ends."""
+    lost game still ends.
+
+    In a patience with every card in sight, given the position (the demo), it first asks the
+    solver, briefly, and follows the winning line it finds; where the solver cannot say quickly,
+    or says the deal is lost, it plays by the game's hint.  Its memory is kept in plain attributes
+    (the worker carries them from one move to the next): the line still to play, as action
+    texts, and a mark of the position its next move is for."""
+
+    SOLVER_BUDGET_S = 1.0      # per question to the solver
+    SOLVER_QUESTIONS = 3       # at most this many questions a game ...
+    SOLVER_SPACING = 10        # ... at least this many moves apart
 
     def __init__(self) -> None:
         self.heuristic = PatienceHeuristic()
         self._idle_turns = 0
+        self._plan = ""            # the winning line still to play, one action text a line
+        self._plan_mark = 0        # the mark of the position the plan's next action is for
+        self._questions = 0        # questions put to the solver this game
+        self._wait = 0             # moves to play before the next question
+        self._lost = False         # the solver proved the deal lost: play on by the hint
 
     def choose(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction],
                state: Any = None) -> PatienceAction | None:
-        """The game's own hint where the position is given (each patience's hint plays it as well
-        as its author knew how, from what the player can see), else the shared heuristic."""
+        """A move of the winning line, when the solver has found one; else the game's own hint
+        where the position is given (each patience's hint plays it as well as its author knew
+        how, from what the player can see), else the shared heuristic."""
+        if state is not None and getattr(getattr(game, "info", None), "information", "") == "perfect":
+            planned = self._planned(game, state, legal)
+            if planned is not None:
+                return planned
         action = game.hint(state, 0) if state is not None else self.heuristic.best(game, view, legal)
         if isinstance(action, (Draw, Redeal)):
             self._idle_turns += 1
@@ -118,3 +139,52 @@ class PatiencePlayer:
         else:
             self._idle_turns = 0
         return action
+
+    # -- the solver's line ----------------------------------------------------------------------
+    def _planned(self, game: Any, state: Any, legal: Sequence[PatienceAction]) -> PatienceAction | None:
+        """The next move of the winning line (asking the solver when there is none and a
+        question is due), or ``None`` to play by the hint."""
+        mark = position_mark(state)
+        if self._plan and self._plan_mark != mark:
+            self._plan = ""            # the position is not the one the line was made for
+        if not self._plan:
+            self._ask_solver(game, state)
+        if not self._plan:
+            return None
+        first, _, rest = self._plan.partition("\n")
+        try:
+            action = game.action_from_str(state, first)
+            after = game.apply(state, action)
+        except (IllegalAction, NotationError):  # not with a line the solver replayed; be safe
+            self._plan = ""
+            return None
+        if action not in legal:
+            self._plan = ""
+            return None
+        self._plan, self._plan_mark = rest, position_mark(after)
+        return action
+
+    def _ask_solver(self, game: Any, state: Any) -> None:
+        if self._lost or self._questions >= self.SOLVER_QUESTIONS:
+            return
+        if self._wait > 0:
+            self._wait -= 1
+            return
+        from .solver import Verdict, solve
+        self._questions += 1
+        result = solve(game, state, budget_s=self.SOLVER_BUDGET_S)
+        if result.verdict is Verdict.WINNABLE and result.line:
+            self._plan = "\n".join(game.action_to_str(a) for a in result.line)
+            self._plan_mark = position_mark(state)
+        elif result.verdict is Verdict.LOST:
+            self._lost = True
+        else:
+            self._wait = self.SOLVER_SPACING   # fewer cards later: the question gets easier
+
+
+def position_mark(state: Any) -> int:
+    """A mark of a patience position (the cards of each pile, face-down counts and passes), the
+    same in every process: for telling whether a remembered line still fits the position."""
+    import zlib
+    faces = tuple(tuple(str(state.deck[c]) for c in pile) for pile in state.piles)
+    return zlib.crc32(repr((faces, state.down, state.passes)).encode())

@@ -205,15 +205,37 @@ def test_a_lost_position():
 
 # -- helps for the player and the solver ----------------------------------------------------------
 def test_safe_moves_and_choices():
-    state = position(**BOARD)
+    # on the last pass, a card with no choice in it goes home without a second thought
+    state = position(passes=2, **BOARD)
     assert GAME.safe_home_move(state) is not None
+    # while a re-deal is to come, none: a card left in the garden changes the order of the next deal
+    assert GAME.safe_home_move(position(**BOARD)) is None
+    assert GAME.hint(position(**BOARD), 0) in GAME.legal_actions(position(**BOARD), 0)
     # the seven of hearts: both foundations of hearts want it, so it is a choice
-    only = position(**dict(BOARD, t1="9♣", t2="Q♦", t3="10♠", t4="5♥"))
+    only = position(passes=2, **dict(BOARD, t1="9♣", t2="Q♦", t3="10♠", t4="5♥"))
     assert GAME.safe_home_move(only) is None
     # twin cards free together are a choice too
-    twins = position(**dict(BOARD, t1="9♣", t2="Q♦", t3="10♠ 3♦", t4="5♥ 3♦", t5="2♠"))
+    twins = position(passes=2, **dict(BOARD, t1="9♣", t2="Q♦", t3="10♠ 3♦", t4="5♥ 3♦", t5="2♠"))
     assert GAME.safe_home_move(twins) is None
     assert GAME.hint(twins, 0) in (Move("t3", "a2"), Move("t4", "a2"))
+
+
+def test_the_solver_model_is_sound_before_the_last_re_deal():
+    """Deal 25 is won by a line that deals a row while a card could go home (the card left in the
+    garden changes the order of the next deal): the model must not leave that out."""
+    from compendium.ai.solver import Verdict, search
+    state = Session(GAME, seed=25).state
+    model = module.BabetteModel(GAME, state)
+    verdict, labels, _ = search(model, __import__("time").perf_counter() + 30, 10**7)
+    assert verdict is Verdict.WINNABLE
+    for action in model.actions(labels):
+        state = GAME.apply(state, action)
+    assert GAME.is_won(state)
+    # on the last pass the model does play the safe moves and never deals over a free card
+    last = position(passes=2, **BOARD)
+    model = module.BabetteModel(GAME, last)
+    assert model._forced
+    assert all(label[0] != "deal" for label, _ in model.children(model.root()))
 
 
 def test_the_demo_plays_whole_games():

@@ -309,14 +309,14 @@ def test_play_by_hints_always_ends():
 # -- conformance ---------------------------------------------------------------------------
 def test_random_playouts_are_fast():
     gen = SplitMix64(11)
-    moves, start = 0, time.perf_counter()
+    moves, start = 0, time.process_time()
     for seed in range(8):
         session = Session(GAME, seed=seed)
         while session.to_move() == 0 and moves < 3000:
             legal = session.legal_actions()
             session.play(legal[gen.below(len(legal))])
             moves += 1
-    assert moves / (time.perf_counter() - start) > 200
+    assert moves / (time.process_time() - start) > 200
 
 
 # -- the record of a won game --------------------------------------------------------------

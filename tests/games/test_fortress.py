@@ -233,9 +233,9 @@ def test_the_hint_plays_a_winnable_deal_out():
     session = Session(GAME, seed=8)
     slowest = 0.0
     while session.to_move() == 0:
-        t = time.perf_counter()
+        t = time.process_time()      # CPU time: the budget is, so a busy machine measures alike
         action = GAME.hint(session.state, 0)
-        slowest = max(slowest, time.perf_counter() - t)
+        slowest = max(slowest, time.process_time() - t)
         assert action is not None
         session.play(action)
     assert GAME.is_won(session.state)
@@ -280,11 +280,11 @@ def test_views_hide_nothing_because_nothing_is_face_down():
 
 
 def test_random_playouts_are_fast():
-    t = time.perf_counter()
+    t = time.process_time()
     moves = 0
     for seed in range(20):
         moves += len(random_playout(GAME, seed, max_steps=300).steps)
-    assert moves / (time.perf_counter() - t) > 200
+    assert moves / (time.process_time() - t) > 200
 
 
 # -- the rules page ------------------------------------------------------------------------

@@ -401,10 +401,10 @@ def test_views_hide_nothing_and_leak_nothing():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_playouts_are_fast(game):
-    start, moves = time.perf_counter(), 0
+    start, moves = time.process_time(), 0      # CPU time: alike on a busy machine
     for seed in range(3):
         moves += len(random_playout(game, 100 + seed, max_steps=200).steps)
-    assert moves / (time.perf_counter() - start) > 200
+    assert moves / (time.process_time() - start) > 200
 
 
 # -- the rules pages -----------------------------------------------------------------------

@@ -290,11 +290,11 @@ def test_views_never_leak_a_reserve_card():
 
 
 def test_random_playouts_are_fast():
-    t = time.perf_counter()
+    t = time.process_time()
     moves = 0
     for seed in range(30):
         moves += len(random_playout(GAME, seed, options={"reserve": "open"}).steps)
-    assert moves / (time.perf_counter() - t) > 200
+    assert moves / (time.process_time() - t) > 200
 
 
 # -- the rules page ------------------------------------------------------------------------

@@ -72,8 +72,12 @@ def test_the_weave_alternates_like_a_chessboard():
     assert len(CROSSWAYS) == 32 and "c11" not in CROSSWAYS and "c12" in CROSSWAYS
     specs = {s.name: s for s in GAME.specs(GAME.resolve_options())}
     for r in range(8):
-        ys = {upright(r, c): specs[cell_name(r, c)].y for c in range(8)}
-        assert ys[False] > ys[True]             # the crossways cards sit a little lower
+        for c in range(8):
+            assert specs[cell_name(r, c)].crossways is not upright(r, c)   # laid on their side
+        # each row's cards share one centre line, upright and crossways alike
+        centres = {round(specs[cell_name(r, c)].y + (1.4 if upright(r, c) else 1.0) / 2, 3) for c in range(8)}
+        assert len(centres) == 1
+    assert not any(s.crossways for s in specs.values() if not s.name.startswith("c"))
 
 
 def test_the_sixteen_free_cards_are_the_books_crosses():

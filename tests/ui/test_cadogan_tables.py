@@ -84,3 +84,31 @@ def test_an_illegal_drag_snaps_back_and_cites_the_rule(qtbot, table, game_id):
     assert (table.controller.card_item(moving).pos() - home).manhattanLength() < 0.5
     assert messages and messages[-1][1].startswith(game_id + "#")
     assert_in_sync(table)
+
+
+def test_the_carpets_crossways_cards_lie_on_their_side_until_they_leave_it(qtbot, monkeypatch):
+    """The weave of the book's picture: a crossways place's card is drawn turned (wider than it
+    is high); dragged from there to the talon or a foundation it stands upright again."""
+    from compendium.games.patience.the_carpet import CROSSWAYS
+    game = get_game("the_carpet")
+    for table in shown_table(qtbot, monkeypatch, game, size=(1200, 800)):
+        table.set_auto_foundation(False)
+        for seed in range(1, 40):
+            table.new_game("the_carpet", seed=seed)
+            move = next((a for a in table.legal() if isinstance(a, Move) and a.src in CROSSWAYS), None)
+            if move is not None:
+                break
+        assert move is not None, "no deal opened with a crossways card to move"
+        for name in ("c11", "c12"):
+            rect = table.controller.card_item(top_card(table, name)).sceneBoundingRect()
+            assert (rect.width() > rect.height()) is (name in CROSSWAYS)
+        moving = top_card(table, move.src)
+        drag(qtbot, table, card_point(table, moving), pile_point(table, move.dst))
+        assert table.current_view().pile(move.dst).cards[-1].id == moving
+        rect = table.controller.card_item(moving).sceneBoundingRect()
+        assert rect.height() > rect.width()            # upright again
+        assert_in_sync(table)
+        table.undo()
+        rect = table.controller.card_item(moving).sceneBoundingRect()
+        assert rect.width() > rect.height()            # back in the weave, on its side
+        assert_in_sync(table)

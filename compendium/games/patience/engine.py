@@ -114,6 +114,8 @@ class PileSpec:
     show: int = 0                  # how many top cards are fanned out (0: all of them)
     room: float = 0.0              # card widths the fan may take beyond its first card (0: the
                                    # table's default for the direction); longer fans are squeezed
+    crossways: bool = False        # the cards lie on their side (the book's picture turns
+                                   # them): x, y is then the corner of a card 1.4 wide, 1 high
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +256,13 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """Hook for the solver: a move to the foundations that can never hurt, played without
         branching.  By default none (whether a card is safe to send home depends on the game)."""
+        return None
+
+    def solver_model(self, state: PatienceState) -> Any:
+        """Hook for the solver: a compact model of this game's play from ``state`` (see
+        ``compendium.ai.solver.SearchModel``), or ``None`` to search the engine's own moves.  The
+        solver replays every winning line it finds through ``apply``, so a model can never make a
+        deal look winnable when it is not; it must only never leave out a move that might be needed."""
         return None
 
     def hint(self, state: PatienceState, seat: Seat) -> PatienceAction | None:

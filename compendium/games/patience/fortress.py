@@ -113,6 +113,12 @@ class Fortress(PatienceGame):
                 if di != si and dst.build is not None and dst.build.fits(tops[di], card):
                     yield Move(src.name, dst.name)
 
+    def solver_model(self, state: PatienceState) -> object:
+        """The solver's compact model of the rows, with its safe moves and symmetries; ``None``
+        for a position it does not know (the engine is searched)."""
+        from ...ai.solver import RowsModel
+        return RowsModel(self, state) if RowsModel.applies(self, state) else None
+
     # -- the hint: a small search over the open layout ---------------------------------------
     def hint(self, state: PatienceState, seat: int) -> PatienceAction | None:  # type: ignore[override]
         if not state.deck:
@@ -185,7 +191,7 @@ def search(rows0: Sequence[Sequence[int]], home0: Sequence[int], seconds: float,
            max_nodes: int = 1_000_000) -> tuple[list[tuple[int, int]], bool]:
     """Best-first search; returns (moves, won).  A move is (src row, dst row) or (src row, -1 - suit)
     for a card sent home.  The moves lead to the best position found."""
-    deadline = time.perf_counter() + seconds
+    deadline = time.process_time() + seconds
     rows = [list(r) for r in rows0]
     home = list(home0)
     first: list[tuple[int, int]] = []
@@ -202,7 +208,7 @@ def search(rows0: Sequence[Sequence[int]], home0: Sequence[int], seconds: float,
     won = sum(home) == 52
     while heap and not won:
         nodes += 1
-        if nodes & 127 == 0 and (time.perf_counter() > deadline or nodes > max_nodes):
+        if nodes & 127 == 0 and (time.process_time() > deadline or nodes > max_nodes):
             break
         _, _, node = heapq.heappop(heap)
         rows_t, home_t = node

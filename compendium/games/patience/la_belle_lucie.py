@@ -100,6 +100,12 @@ class FanPatience(PatienceGame):
             return "re-deals"
         return "building-on-the-tableau"
 
+    def solver_model(self, state: PatienceState) -> Any:
+        """The solver's compact model of the fans (every card face up), with its safe moves and
+        dead-end test; ``None`` for a position it does not know (the engine is searched)."""
+        from ...ai.solver import FanModel
+        return FanModel(self, state) if FanModel.applies(self, state) else None
+
     # -- legality ---------------------------------------------------------------------------
     def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
         yield Redeal()

@@ -291,15 +291,18 @@ class LaNivernaise(PatienceGame):
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """A Flank or Line card that can go home goes home: nothing is built on the Flanks or the
         Line, so a card there serves only the foundations, and the exchange can still pass it to
-        the other foundation of its suit.  Only a packet's last card waits while the pack lasts:
-        the packet would take four fresh cards at once, which changes the next rounds."""
+        the other foundation of its suit.  A Line card waits while the order of cards to come can
+        still depend on it: its packet's last card while the pack lasts (the packet would take
+        four fresh cards at once), and any Line card while a re-deal is to come (the Line is
+        gathered for it, and every card left in it changes the next deal)."""
         specs, index = self._specs_of(state)
         stock_left = bool(state.piles[index["s"]])
+        redeal_left = state.passes < self.redeals(self.options_of(state))
         for action in self.legal_actions(state, 0):
             if isinstance(action, Move) and action.dst in index and action.src in index \
                     and specs[index[action.dst]].kind is PileKind.FOUNDATION \
                     and specs[index[action.src]].kind is not PileKind.FOUNDATION:
-                if action.src in LINE and stock_left and len(state.piles[index[action.src]]) == 1:
+                if action.src in LINE and (redeal_left or stock_left and len(state.piles[index[action.src]]) == 1):
                     continue
                 return action
         return None

@@ -218,6 +218,13 @@ class NapoleonAtStHelena(InSuitPatience):
             for col in range(COLUMNS):
                 yield f"t{col + 1}", True
 
+    def solver_model(self, state: PatienceState) -> object:
+        """The rules are the declaration, with lanes filled only from the talon under the option:
+        the solver's quick model of them."""
+        from ...ai.solver import DeclaredModel
+        talon_only = dict(state.opts).get("lanes") == "talon"
+        return DeclaredModel(self, state, space_from=(PileKind.WASTE,) if talon_only else None)
+
     def why_illegal(self, state: PatienceState, action: PatienceAction,
                     explain: bool = True) -> IllegalAction | None:
         refusal = super().why_illegal(state, action, explain)

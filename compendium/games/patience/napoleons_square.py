@@ -122,6 +122,13 @@ class NapoleonsSquare(InSuitPatience):
             state = self._with(state, piles=tuple(piles))
 
     # -- the rules --------------------------------------------------------------------------
+    def solver_model(self, state: PatienceState) -> object:
+        """The rules are the declaration, with vacancies filled only from the talon under the
+        book's rule: the solver's quick model of them."""
+        from ...ai.solver import DeclaredModel
+        talon_only = dict(state.opts).get("spaces") == "talon"
+        return DeclaredModel(self, state, space_from=(PileKind.WASTE,) if talon_only else None)
+
     def why_illegal(self, state: PatienceState, action: PatienceAction,
                     explain: bool = True) -> IllegalAction | None:
         refusal = super().why_illegal(state, action, explain)

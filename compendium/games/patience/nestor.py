@@ -276,6 +276,12 @@ class Nestor(PatienceGame):
         rows.append("| Discard heap | empty at the start | every pair made | nothing |")
         return "\n".join(rows) + "\n"
 
+    def solver_model(self, state: PatienceState) -> object:
+        """The solver's compact model (columns as heights, the reserve as ranks), with its safe
+        pairs; ``None`` for a position it does not know (the engine is searched)."""
+        from ...ai.solver import PairModel
+        return PairModel(self, state) if PairModel.applies(self, state) else None
+
     # -- the hint ------------------------------------------------------------------------------
     def hint(self, state: PatienceState, seat: int) -> PatienceAction | None:  # type: ignore[override]
         legal = self.legal_actions(state, 0)

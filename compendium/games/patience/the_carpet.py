@@ -11,10 +11,9 @@ sixteen cards are free.  The other 32 cards are turned one at a time: each goes 
 or onto the talon, and free carpet cards may be laid on the talon's top card, in suit, one rank
 up or down.  The talon may be gathered, shuffled and dealt again twice.
 
-Each of the 64 places of the carpet is a pile of one card.  The table cannot turn a card on its
-side, so the weave is drawn with upright cards only: each crossways card is set a little lower
-than its upright neighbours (``CROSS_DROP``), which gives every row the chequered step of the
-book's picture.  ``crossways`` names those places, for a table that can turn them.
+Each of the 64 places of the carpet is a pile of one card, centred in a square cell of the
+weave; the crossways places are declared ``crossways`` and the table lays their cards on their
+side, as in the book's picture.
 
 Hooks used: ``deal`` (the eight foundation cards taken out), ``why_illegal`` (a carpet card is
 free only at a narrow end), ``apply`` (the re-deal shuffles), ``candidates`` and ``hint``.  No
@@ -40,13 +39,12 @@ DESCENDING = tuple(f"d{i + 1}" for i in range(4))
 FOUNDATIONS = ASCENDING + DESCENDING
 TOTAL = 104
 
-# The table, in card widths.  The foundations above, the carpet, the pack and the talon to the
-# right of the carpet's lower rows.
-PITCH_X = 1.12
-PITCH_Y = 1.62
-CROSS_DROP = 0.2        # a crossways card sits this much lower than an upright one
-CARPET_Y = 1.4 + 0.45
-SIDE_X = SIZE * PITCH_X + 0.5
+# The table, in card widths (a card is 1 wide and 1.4 high upright).  The foundations above,
+# the carpet's square cells (room for a card either way), the pack and the talon to the right
+# of the carpet's lower rows.
+CELL = 1.48
+CARPET_Y = 1.4 + 0.4
+SIDE_X = SIZE * CELL + 0.4
 PLAN_POSITIONS = 300       # positions the hint's search may look at
 
 
@@ -106,20 +104,23 @@ class Carpet(ManyPiles, PatienceGame):
         up = Build(+1, SuitRule.SAME, empty=None, single_cards=True)
         down = Build(-1, SuitRule.SAME, empty=None, single_cards=True)
         talon = Build(0, SuitRule.SAME, empty=None, single_cards=True)
-        f_left = (SIZE * PITCH_X - 8 * PITCH_X + 0.12) / 2
-        piles = [PileSpec(name, PileKind.FOUNDATION, round(f_left + i * PITCH_X, 3), 0.0,
+        f_left = (SIZE * CELL - 8 * CELL) / 2 + (CELL - 1) / 2
+        piles = [PileSpec(name, PileKind.FOUNDATION, round(f_left + i * CELL, 3), 0.0,
                           "ascending foundation" if name in ASCENDING else "descending foundation",
                           build=up if name in ASCENDING else down, take=Take.NONE)
                  for i, name in enumerate(FOUNDATIONS)]
         for r in range(SIZE):
             for c in range(SIZE):
                 straight = upright(r, c)
-                piles.append(PileSpec(cell_name(r, c), PileKind.TABLEAU, round(c * PITCH_X, 3),
-                                      round(CARPET_Y + r * PITCH_Y + (0.0 if straight else CROSS_DROP), 3),
+                wide, high = (1.0, 1.4) if straight else (1.4, 1.0)
+                piles.append(PileSpec(cell_name(r, c), PileKind.TABLEAU,
+                                      round(c * CELL + (CELL - wide) / 2, 3),
+                                      round(CARPET_Y + r * CELL + (CELL - high) / 2, 3),
                                       "upright card of the carpet" if straight else
-                                      "crossways card of the carpet", take=Take.TOP, deal_up=1))
-        bottom = CARPET_Y + (SIZE - 1) * PITCH_Y
-        piles += [PileSpec("s", PileKind.STOCK, SIDE_X, bottom - PITCH_Y, "pack", take=Take.NONE),
+                                      "crossways card of the carpet", take=Take.TOP, deal_up=1,
+                                      crossways=not straight))
+        bottom = CARPET_Y + SIZE * CELL - 1.4
+        piles += [PileSpec("s", PileKind.STOCK, SIDE_X, bottom - 1.4 - 0.4, "pack", take=Take.NONE),
                   PileSpec("w", PileKind.WASTE, SIDE_X, bottom, "talon", build=talon)]
         return tuple(piles)
 

@@ -105,12 +105,20 @@ class CardItem(QGraphicsPixmapItem):
     def card_rect(self) -> QRectF:
         return QRectF(0, 0, self._width, self._width * aspect)
 
+    def set_crossways(self, crossways: bool) -> None:
+        """Lay the card on its side (a quarter turn clockwise about its top left-hand corner,
+        so the item's position is then the top *right*-hand corner of what is seen), or upright.
+        Quarter turns keep every pixel whole: the card stays crisp."""
+        angle = 90.0 if crossways else 0.0
+        if self.rotation() != angle:
+            self.setRotation(angle)
+
 
 def paint_pile_outline(painter: QPainter, rect: QRectF, label: str) -> None:
     """The quiet outline of a pile's place, with its letter (A for an ace foundation, K for a
     space only a king may fill).  Painted into the cloth, which is cached."""
     r = rect.adjusted(1, 1, -1, -1)
-    radius = rect.width() * 0.06
+    radius = min(rect.width(), rect.height()) * 0.06
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setBrush(QColor(0, 0, 0, 38))
     painter.setPen(QPen(QColor(255, 255, 255, 70), 1.5))
@@ -118,7 +126,7 @@ def paint_pile_outline(painter: QPainter, rect: QRectF, label: str) -> None:
     if label:
         painter.setPen(QColor(255, 255, 255, 80))
         font = QFont("DejaVu Serif")
-        font.setPixelSize(max(8, int(rect.width() * 0.28)))
+        font.setPixelSize(max(8, int(min(rect.width(), rect.height()) * 0.28)))
         painter.setFont(font)
         painter.drawText(r, Qt.AlignmentFlag.AlignCenter, label)
 
@@ -127,11 +135,12 @@ class PileItem(QGraphicsItem):
     """The place of a pile, for hit-testing; it paints only when lit up as a target or focused
     by the keyboard (its quiet outline is painted with the cloth)."""
 
-    def __init__(self, name: str, label: str, width: float) -> None:
+    def __init__(self, name: str, label: str, width: float, crossways: bool = False) -> None:
         super().__init__()
         self.name = name
         self.label = label
         self._width = width
+        self.crossways = crossways      # the place of a card lying on its side
         self.highlight: QColor | None = None
         self.focused = False
         self.setZValue(-1)
@@ -159,6 +168,8 @@ class PileItem(QGraphicsItem):
         self.update()
 
     def rect(self) -> QRectF:
+        if self.crossways:
+            return QRectF(0, 0, self._width * aspect, self._width)
         return QRectF(0, 0, self._width, self._width * aspect)
 
     def boundingRect(self) -> QRectF:

@@ -76,7 +76,7 @@ class PatienceController(TableController):
                 label = Rank(spec.build.empty).short  # type: ignore[arg-type]
             if spec.kind is PileKind.TABLEAU and spec.build and spec.build.empty == Rank.KING:
                 label = "K"
-            item = PileItem(spec.name, label, self.unit)
+            item = PileItem(spec.name, label, self.unit, crossways=spec.crossways)
             scene.addItem(item)
             self.piles[spec.name] = item
         self.focus_index = next((i for i, s in enumerate(self.specs) if s.kind is PileKind.TABLEAU), 0)
@@ -111,10 +111,16 @@ class PatienceController(TableController):
 
     def bounds(self) -> tuple[float, float, float, float]:
         """The layout's extent in card widths: left, top, right, bottom (fans included)."""
+        def wide(s: PileSpec) -> float:
+            return aspect if s.crossways else 1.0
+
+        def high(s: PileSpec) -> float:
+            return 1.0 if s.crossways else aspect
+
         left = min(s.x - (self.fan_room(s) if s.fan is Fan.LEFT else 0) for s in self.specs)
         top = min(s.y - (self.fan_room(s) if s.fan is Fan.UP else 0) for s in self.specs)
-        right = max(s.x + 1 + (self.fan_room(s) if s.fan is Fan.RIGHT else 0) for s in self.specs)
-        bottom = max(s.y + aspect + (self.fan_room(s) if s.fan is Fan.DOWN else 0) for s in self.specs)
+        right = max(s.x + wide(s) + (self.fan_room(s) if s.fan is Fan.RIGHT else 0) for s in self.specs)
+        bottom = max(s.y + high(s) + (self.fan_room(s) if s.fan is Fan.DOWN else 0) for s in self.specs)
         return left, top, right, bottom
 
     def content_size(self) -> tuple[float, float]:
@@ -142,11 +148,15 @@ class PatienceController(TableController):
 
     # -- where each card lies ---------------------------------------------------------------
     def card_positions(self, view: PatienceView) -> dict[int, tuple[QPointF, float, Any]]:
-        """Physical id -> (position, z value, face) for every card in ``view``."""
+        """Physical id -> (position, z value, face) for every card in ``view``.  A card of a
+        crossways pile is turned about its corner, so its item sits a card's height to the right
+        of the place's corner (``CardItem.set_crossways``)."""
         out: dict[int, tuple[QPointF, float, Any]] = {}
         bottom_limit = self.table.viewport().height() - self.unit * 0.15
         for pi, (spec, pile) in enumerate(zip(self.specs, view.piles)):
             base = self.pile_pos(spec)
+            if spec.crossways:
+                base = QPointF(base.x() + self.unit * aspect, base.y())
             n = len(pile.cards)
             direction = FAN_DIRECTIONS.get(spec.fan)
             first_fanned = max(0, n - spec.show) if spec.show else 0
@@ -458,6 +468,7 @@ class PatienceController(TableController):
         scene = self.table.scene()
         group = QParallelAnimationGroup(self.table)
         self._card_pile = {c.id: (p.name, i) for p in view.piles for i, c in enumerate(p.cards)}
+        crossways = {s.name for s in self.specs if s.crossways}
         for cid, (pos, z, face) in placed.items():
             item = self._cards.get(cid)
             if item is None:
@@ -466,6 +477,13 @@ class PatienceController(TableController):
                 item.setPos(pos)
                 self._cards[cid] = item
             item.set_size(self.unit, dpr)
+            if crossways:
+                turn = self._card_pile[cid][0] in crossways
+                if turn != (item.rotation() != 0):
+                    # turned where it stands (its corner moves with it), then flown to its place
+                    old = item.sceneBoundingRect().topLeft()
+                    item.set_crossways(turn)
+                    item.setPos(item.pos() + old - item.sceneBoundingRect().topLeft())
             item.set_face(face)
             item.set_glow(None)
             item.setZValue(z)
@@ -499,10 +517,13 @@ class PatienceController(TableController):
         for k, cid in enumerate(movers):
             item = self._cards[cid]
             pos, z, _ = placed[cid]
-            item.setPos(start)
+            if item.rotation():     # a card laid on its side leaves the pack from the pack's corner
+                item.setPos(start + QPointF(self.unit * aspect, 0))
+            else:
+                item.setPos(start)
             seq = QSequentialAnimationGroup()
             seq.addPause(int(k * delay))
-            seq.addAnimation(flight(item, start, pos))
+            seq.addAnimation(flight(item, item.pos(), pos))
             group.addAnimation(seq)
         self._anim = group
         group.start()

@@ -1,0 +1,129 @@
+"""The solver's table: ``python -m compendium.ai.solver_bench [--deals 200] [--budget 2]``.
+
+For every playable patience, the solver is asked about the opening position of seeded deals
+(deal numbers 1, 2, ...) with a time budget each, and the table says: the share of deals decided
+(winnable or lost) within the budget, the share found winnable, the median and 95th-percentile
+seconds per deal, and positions searched per second.  Open games (every card face up) come first:
+for those the live indicator after each move depends on the solver deciding quickly.
+
+Every winning line found is replayed through the game's own ``apply`` before it is counted; a
+line that does not replay to a win is reported as an error (and the exit status is 1).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Any, Sequence
+
+OPEN_GAMES = ("la_belle_lucie", "house_in_the_wood", "house_on_the_hill", "fortress", "nestor")
+
+
+@dataclass
+class Row:
+    game: str
+    deals: int
+    decided_pct: float
+    won_pct: float
+    lost_pct: float
+    median_s: float
+    p95_s: float
+    positions_per_s: float
+    bad_lines: int
+
+
+def patience_ids() -> list[str]:
+    """Every playable patience, the open ones first."""
+    from ..games.patience.engine import PatienceGame
+    from ..games.registry import ENGINES, get_game
+    ids = [gid for gid in ENGINES if isinstance(get_game(gid), PatienceGame)]
+    return [g for g in OPEN_GAMES if g in ids] + [g for g in ids if g not in OPEN_GAMES]
+
+
+def _p95(values: Sequence[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
+def measure(game_id: str, deals: int, budget_s: float, first_seed: int = 1, cpu: bool = True) -> Row:
+    from ..core.errors import IllegalAction
+    from ..core.session import Session
+    from ..games.registry import get_game
+    from .solver import Verdict, solve
+    game: Any = get_game(game_id)
+    won = lost = bad = 0
+    nodes = 0
+    seconds: list[float] = []
+    for seed in range(first_seed, first_seed + deals):
+        state = Session(game, seed=seed).state
+        result = solve(game, state, budget_s=budget_s,
+                       clock=time.process_time if cpu else time.perf_counter)
+        seconds.append(result.seconds)
+        nodes += result.nodes
+        if result.verdict is Verdict.WINNABLE:
+            walk = state
+            try:
+                for action in result.line:
+                    walk = game.apply(walk, action)
+                ok = game.is_won(walk)
+            except IllegalAction:   # counted as a bad line
+                ok = False
+            if ok:
+                won += 1
+            else:
+                bad += 1
+        elif result.verdict is Verdict.LOST:
+            lost += 1
+    total = sum(seconds)
+    return Row(game_id, deals, 100.0 * (won + lost) / deals, 100.0 * won / deals, 100.0 * lost / deals,
+               statistics.median(seconds), _p95(seconds), nodes / total if total else 0.0, bad)
+
+
+def table(rows: Sequence[Row], budget_s: float, cpu: bool = True) -> str:
+    head = (f"{'game':<26} {'deals':>5} {'decided':>8} {'won':>6} {'lost':>6} {'median s':>9} "
+            f"{'p95 s':>6} {'pos/s':>8}")
+    clock = "CPU seconds of the solving process" if cpu else "seconds of wall time"
+    lines = [f"Solver on seeded deals, {budget_s:g} s each, in {clock} (open games marked *)", head,
+             "-" * len(head)]
+    for r in rows:
+        mark = "*" if r.game in OPEN_GAMES else " "
+        lines.append(f"{r.game + mark:<26} {r.deals:>5} {r.decided_pct:>7.1f}% {r.won_pct:>5.1f}% "
+                     f"{r.lost_pct:>5.1f}% {r.median_s:>9.3f} {r.p95_s:>6.2f} {r.positions_per_s:>8.0f}"
+                     + (f"  BAD LINES: {r.bad_lines}" if r.bad_lines else ""))
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--budget", type=float, default=2.0, help="seconds per deal")
+    parser.add_argument("--first-seed", type=int, default=1)
+    parser.add_argument("--games", nargs="*", help="game ids (default: every playable patience)")
+    parser.add_argument("--open", action="store_true", help="only the open games")
+    parser.add_argument("--wall", action="store_true",
+                        help="budget in wall time (default: CPU time, so that a busy machine measures "
+                             "as an idle one would)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    games = args.games or patience_ids()
+    if args.open:
+        games = [g for g in games if g in OPEN_GAMES]
+    rows = []
+    for gid in games:
+        started = time.perf_counter()
+        rows.append(measure(gid, args.deals, args.budget, args.first_seed, cpu=not args.wall))
+        if not args.json:   # progress, for long runs: the row as soon as it is measured
+            print(f"  {table(rows[-1:], args.budget, cpu=not args.wall).splitlines()[-1]}  "
+                  f"({time.perf_counter() - started:.0f} s)", file=sys.stderr, flush=True)
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=1))
+    else:
+        print(table(rows, args.budget, cpu=not args.wall))
+    return 1 if any(r.bad_lines for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

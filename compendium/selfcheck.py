@@ -37,7 +37,16 @@ def _check_games() -> str:
     words = resources_dir() / "words" / "english-words.txt"
     if "ghost" in playable and not words.is_file():
         raise RuntimeError(f"Ghost's word list is missing ({words})")
-    return f"{len(playable)} playable games, their engines and rules pages, the glossary"
+    from .core import examples
+    shown = 0
+    for gid in playable:             # the "Show me" examples replay (and are bundled)
+        for name in examples.available(gid):
+            examples.load_example(gid, name)
+            shown += 1
+    if not shown:
+        raise RuntimeError(f"the books' worked examples are missing ({examples.examples_dir()})")
+    return (f"{len(playable)} playable games, their engines and rules pages, the glossary, "
+            f"{shown} worked examples")
 
 
 def _check_qt() -> str:

@@ -206,6 +206,31 @@ class Game(ABC, Generic[S, A, V]):
         """A sentence for the status bar and the demo's narration."""
         return self.action_to_str(action)
 
+    def setup_state(self, text: str, options: Options) -> S:
+        """The state of the position ``text`` describes (a FEN, a backgammon position ID, a
+        lesson), for a session started from a set-up (``Session(..., setup=text)``); raises
+        ``NotationError`` quoting a text it cannot read.  A game that does not override this
+        cannot be set up."""
+        raise NotationError(f"{self.info.name} cannot start from a set-up position (given {text[:60]!r})")
+
+    def rules_section(self, state: S) -> str | None:
+        """The anchor (a heading's slug on this game's rules page) of the section about what is
+        happening now — the deal, the auction, the play, the scoring — so that the rules pane can
+        follow the game; ``None`` where the game does not say.  See ``page_section``."""
+        return None
+
+    def replay_view(self, state: S, seat: Seat) -> V:
+        """What the table shows while it replays a worked example of the book (the "Show me"
+        links): the seat's own view by default; a card game whose book prints every hand shows
+        them all."""
+        return self.view(state, seat)
+
+    def page_section(self, *candidates: str) -> str | None:
+        """The first of ``candidates`` that is a heading of this game's rules page (a game's
+        ``rules_section`` names its wishes in order; pages differ in what they call a phase)."""
+        found = _page_anchors(self.info.id)
+        return next((anchor for anchor in candidates if anchor in found), None)
+
     # -- conveniences built on the protocol -------------------------------------------------
     def is_terminal(self, state: S) -> bool:
         return self.to_move(state) is Special.TERMINAL
@@ -217,3 +242,20 @@ class Game(ABC, Generic[S, A, V]):
             raise IllegalAction("the game is over" if seat is Special.TERMINAL else "it is chance's turn")
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"{self.action_to_str(action)} is not a legal move now")
+
+
+_ANCHORS: dict[str, frozenset[str]] = {}
+
+
+def _page_anchors(game_id: str) -> frozenset[str]:
+    """The anchors of a game's rules page, read once (the pages do not change while running)."""
+    found = _ANCHORS.get(game_id)
+    if found is None:
+        from ..games.registry import rules_markdown   # the registry imports this module
+        from .rulesdoc import anchors
+        try:
+            markdown = rules_markdown(game_id)
+        except CompendiumError:     # a game not in the catalogue (a test's own): no page
+            markdown = None
+        found = _ANCHORS[game_id] = frozenset(anchors(markdown) if markdown else ())
+    return found

@@ -4,6 +4,20 @@ Save files, the autosave, demo records, bug reports and golden tests all use it.
 format name and a version, written one action per line so that a person can read it and an error
 can name the line.  Files are written atomically: a temporary file in the same folder, flushed and
 synced, then renamed over the old one, so a crash never leaves half a file.
+
+Format versions:
+
+- **1**: ``format``, ``version``, ``game``, ``options``, ``seed``, ``human_seats``, ``meta``,
+  ``actions``, ``redo``.  The game starts from ``Game.initial_state(options)``.
+- **2** adds two optional members; a record that has neither is still written as version 1, so
+  that every older Compendium keeps reading it, and one that has either is written as version 2,
+  so that an older one refuses it plainly instead of replaying it from the wrong start.
+
+  - ``setup``: text the game reads with ``setup_state(text, options)`` (a FEN, a GNU Backgammon
+    position ID, a deal ...).  The game starts from that position instead of the usual one; the
+    actions are replayed from it, and undo never goes back past it.
+  - ``clocks``: the time left to each seat in milliseconds when the record was written (a game
+    played with a clock), so that a resumed game goes on with the right times.
 """
 from __future__ import annotations
 
@@ -17,10 +31,13 @@ from typing import Any
 from .errors import RecordError
 
 FORMAT = "compendium-record"
-VERSION = 1
+VERSION = 1          # what a record without any member of a later version is written as
+NEWEST_VERSION = 2   # the newest version read (and written when a record needs it)
 MAX_BYTES = 16 * 1024 * 1024     # far above any real game; refuses a runaway or hostile file
 MAX_ACTIONS = 200_000
 MAX_ACTION_LENGTH = 200
+MAX_SETUP_LENGTH = 20_000     # a whole deal or board written out, with room to spare
+MAX_CLOCK_MS = 10 * 24 * 3600 * 1000
 
 
 @dataclass(frozen=True)
@@ -32,18 +49,29 @@ class Record:
     redo: tuple[str, ...] = ()
     human_seats: tuple[int, ...] = (0,)
     meta: dict[str, Any] = field(default_factory=dict)
+    setup: str | None = None                # version 2: the position the game started from
+    clocks: tuple[int, ...] | None = None   # version 2: each seat's time left, in milliseconds
+
+    @property
+    def version(self) -> int:
+        """The format version this record needs: 1 unless it uses a member of version 2."""
+        return NEWEST_VERSION if self.setup is not None or self.clocks is not None else VERSION
 
 
 def dumps(record: Record) -> str:
     """The record as text, one action per line."""
     head = {
         "format": FORMAT,
-        "version": VERSION,
+        "version": record.version,
         "game": record.game,
         "options": record.options,
         "seed": record.seed,
         "human_seats": list(record.human_seats),
     }
+    if record.setup is not None:
+        head["setup"] = record.setup
+    if record.clocks is not None:
+        head["clocks"] = list(record.clocks)
     lines = ["{"]
     for key, value in {**head, "meta": record.meta}.items():
         lines.append(f"  {json.dumps(key)}: {json.dumps(value, ensure_ascii=False, sort_keys=True)},")
@@ -135,9 +163,9 @@ def loads(text: str) -> Record:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(f"the record's version {version!r} is not a whole number")
-    if version > VERSION:
+    if version > NEWEST_VERSION:
         raise RecordError(f"the record was written by a newer Compendium (format version {version}; "
-                          f"this one reads up to {VERSION})")
+                          f"this one reads up to {NEWEST_VERSION})")
     if version < 1:
         raise RecordError(f"unknown record version {version}")
     game = data.get("game")
@@ -170,8 +198,22 @@ def loads(text: str) -> Record:
                                   line=lines[i] if i < len(lines) else None, index=i,
                                   action=str(item)[:60])
         lists[key] = tuple(items)
+    if version < 2 and ("setup" in data or "clocks" in data):
+        raise RecordError("the record says format version 1, which has no setup or clocks: "
+                          "it was written by hand or damaged")
+    setup = data.get("setup")
+    if setup is not None and (not isinstance(setup, str) or not setup.strip()
+                              or len(setup) > MAX_SETUP_LENGTH):
+        raise RecordError(f"the record's setup {str(setup)[:60]!r} is not a position's text")
+    clocks = data.get("clocks")
+    if clocks is not None and (
+            not isinstance(clocks, list) or not 1 <= len(clocks) <= 16
+            or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_CLOCK_MS
+                       for c in clocks)):
+        raise RecordError(f"the record's clocks {str(clocks)[:60]} are not times in milliseconds")
     return Record(game=game, options=options, seed=seed, actions=lists["actions"],
-                  redo=lists["redo"], human_seats=tuple(seats), meta=meta)
+                  redo=lists["redo"], human_seats=tuple(seats), meta=meta, setup=setup,
+                  clocks=tuple(clocks) if clocks is not None else None)
 
 
 def action_line(text: str, index: int, key: str = "actions") -> int | None:

@@ -12,10 +12,24 @@ pipe tables with alignment, ``**bold**``, ``*italic*``/``_italic_``, ```code```,
 links, ``>`` block quotes, ``---`` rules, fenced code blocks and ``<!-- -->`` comments (dropped).
 Everything else is text, HTML-escaped: no input makes the renderer raise.
 
+Card pictures: ``{{10♦}}`` (or several, ``{{J♥ A♥ K♥}}``) becomes one small ``<img>`` per card,
+named ``card:<code>`` (``card:10D``, ``card:BACK``); the rules pane draws them with the table's own
+card art (see ``compendium/ui/rules_view.py``).  The cards are written as the books write them
+(``10♦``, ``♡A``, ``TD``, ``knave of hearts``; ``back`` for a card face down).  Double braces were
+chosen because neither the rules pages nor the old books' text use them (the books' scans mark
+page numbers with single braces, ``{98}``); text between them that is not a list of cards stays as
+it is, so a mistake shows on the page.  In search and headings a card reads as its text.
+
 Link targets: ``#anchor`` stays on the page; ``game-id`` or ``game-id#anchor`` becomes
 ``game:game-id#anchor``, which the rules pane resolves to another game's page; absolute URLs
 (``https:``, ``mailto:`` …) are kept; any other relative target (a picture, a file) is prefixed with
-``link_base``.
+``link_base``.  ``show:<game_id>/<example>`` ("Show me") is kept as it is: the rules pane
+replays that worked example (``resources/examples/<game_id>/<example>.json``) on the table.
+
+Writing rules pages, in short: cards in running text as ``{{8♥}}``; score tables as pipe
+tables; a worked example that the table can play as ``[Show me](show:scotch_whist/fosters-hand)``
+next to its text, with each step's caption quoting a phrase of the page so the phrase is marked
+while the step plays.
 """
 from __future__ import annotations
 
@@ -25,7 +39,8 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-__all__ = ["DEFAULT_CSS", "Heading", "anchors", "headings", "links", "slugify", "to_html"]
+__all__ = ["CARD_HEIGHT", "CARD_SCHEME", "CARD_WIDTH", "DEFAULT_CSS", "Heading", "anchors", "card_codes",
+           "headings", "links", "slugify", "to_html"]
 
 # Kept to what Qt's rich-text engine understands (see "Supported HTML Subset" in the Qt docs):
 # block margins, line-height as a percentage, colours, fonts, table borders and cell padding.
@@ -52,6 +67,51 @@ pre { font-family: "DejaVu Sans Mono", Consolas, "Courier New", monospace; font-
 hr { color: #a8a290; }
 a { color: #2c5d8a; }
 """
+
+
+CARD_SCHEME = "card"
+CARD_WIDTH = 18          # pixels: the corner of a card (its index), a little taller than a line
+CARD_HEIGHT = 32
+_CARDS = re.compile(r"\{\{([^{}\n]{1,200})\}\}")
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
+
+
+def card_codes(notation: str) -> list[str] | None:
+    """The art keys of the cards written between ``{{`` and ``}}`` ("10♦ K♠" -> ["10D", "KS"]),
+    or ``None`` if the text is not a list of cards.  Multi-word names ("knave of hearts") are
+    read whole when the text is one card; a list is separated by spaces or commas."""
+    from .errors import NotationError
+    from .notation import parse_card
+
+    text = notation.strip()
+    if not text:
+        return None
+
+    def one(token: str) -> str:
+        if token.lower() == "back":
+            return "BACK"
+        if token.lower() == "joker":
+            return "JOKER"
+        return parse_card(token).code
+
+    try:
+        return [one(text)]
+    except (NotationError, ValueError):
+        pass
+    try:
+        return [one(token) for token in re.split(r"[\s,]+", text) if token]
+    except (NotationError, ValueError):
+        return None
+
+
+def _card_title(code: str) -> str:
+    """The card's name for a tooltip ("ten of diamonds"; "a card face down")."""
+    if code == "BACK":
+        return "a card face down"
+    if code == "JOKER":
+        return "the joker"
+    from .notation import parse_card
+    return parse_card(code).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,8 +437,10 @@ class _Slugger:
 # Rendering
 
 class _Renderer:
-    def __init__(self, *, link_base: str, on_link: Callable[[str], None] | None = None) -> None:
+    def __init__(self, *, link_base: str, on_link: Callable[[str], None] | None = None,
+                 plain: bool = False) -> None:
         self._link_base = link_base
+        self.plain = plain          # cards as their text (headings' plain text, slugs)
         self._on_link = on_link
         self._slugger = _Slugger()
 
@@ -494,6 +556,9 @@ class _Inline:
                 i = self._code_span(i)
             elif text.startswith("<!--", i) and (end := text.find(_COMMENT_END, i + 4)) >= 0:
                 i = end + len(_COMMENT_END)
+            elif ch == "{" and (cards := self._cards(i)) is not None:
+                html_text, i = cards
+                self._parts.append(html_text)
             elif ch == "[" and (link := self._link(i)) is not None:
                 html_text, i = link
                 self._parts.append(html_text)
@@ -501,10 +566,32 @@ class _Inline:
                 i = self._delimiter(i)
             else:
                 j = i + 1
-                while j < len(text) and text[j] not in "\\`<[*_":
+                while j < len(text) and text[j] not in "\\`<[*_{":
                     j += 1
                 self._emit(text[i:j])
                 i = j
+
+    def _cards(self, i: int) -> tuple[str, int] | None:
+        """``{{10♦ J♣}}`` at ``i``: small card pictures (alt text: the cards as written)."""
+        match = _CARDS.match(self._text, i)
+        if match is None:
+            return None
+        # A card named in words may have had a glossary link put round one of them ("knave"):
+        # the words are what count.
+        inner = _MD_LINK.sub(r"\1", match.group(1))
+        codes = card_codes(inner)
+        if codes is None:
+            return None
+        if self._renderer.plain:
+            return html.escape(inner.strip(), quote=False), match.end()
+        names = [token for token in re.split(r"[\s,]+", inner.strip()) if token]
+        if len(names) != len(codes):
+            names = [inner.strip()] * len(codes)
+        images = "&#8202;".join(
+            f'<img src="{CARD_SCHEME}:{code}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" '
+            f'align="middle" alt="{_attr(name)}" title="{_attr(_card_title(code))}">'
+            for code, name in zip(codes, names))
+        return images, match.end()
 
     def _code_span(self, i: int) -> int:
         text = self._text
@@ -608,5 +695,5 @@ def _is_punct(ch: str) -> bool:
 
 def _plain_text(markdown_inline: str) -> str:
     """The text a reader sees for an inline fragment: its HTML without tags, unescaped."""
-    rendered = _Inline(markdown_inline, _Renderer(link_base="")).render()
+    rendered = _Inline(markdown_inline, _Renderer(link_base="", plain=True)).render()
     return html.unescape(re.sub(r"<[^>]*>", "", rendered))

@@ -5,16 +5,36 @@ the computer's replies and the chance events (deals, throws) that follow it.  Un
 turn, so against the computer it steps back to the human's previous decision; chance events are
 kept on the redo stack and are re-derived from the seed by their index otherwise, so undoing never
 re-rolls the dice or re-deals to the player's advantage.  In patience every action is a turn.
+
+A session may start from a *set-up*: a text the game reads with ``setup_state(text, options)``
+(a FEN, a GNU Backgammon position ID, a lesson's position, later a dealt hand).  The text is kept
+in the record (format version 2), every action is replayed from that position, and undo and
+restart never go back past it.  A session may also carry ``clocks`` (each seat's time left, in
+milliseconds) that a timed table keeps up to date, so a save or the autosave resumes with them.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Sequence
+from typing import Any, Callable, Generic, Mapping, Sequence
 
 from .errors import IllegalAction, NotationError, RecordError
 from .game import A, Game, Outcome, S, Seat, Special
 from .records import Record, action_line
 from .rng import derive_seed, fresh_seed
+
+
+def can_set_up(game: Game[Any, Any, Any]) -> bool:
+    """Whether ``game`` can start from a set-up position (it overrides ``Game.setup_state``)."""
+    return type(game).setup_state is not Game.setup_state
+
+
+def start_state(game: Game[S, Any, Any], options: Mapping[str, Any], setup: str | None) -> S:
+    """The state a game starts from: the usual one, or the position ``setup`` describes
+    (``Game.setup_state``, which raises ``NotationError`` quoting a text it cannot read; a game
+    that cannot be set up refuses every set-up)."""
+    if setup is None:
+        return game.initial_state(dict(options))
+    return game.setup_state(setup, dict(options))
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,12 +46,18 @@ class Step(Generic[A]):
 
 class Session(Generic[S, A]):
     def __init__(self, game: Game[S, A, Any], options: dict[str, Any] | None = None,
-                 seed: int | None = None, human_seats: Sequence[int] = (0,)) -> None:
+                 seed: int | None = None, human_seats: Sequence[int] = (0,),
+                 setup: str | None = None) -> None:
+        """``setup``: start from the position this text describes (see ``start_state``);
+        ``NotationError`` quotes a text the game cannot read."""
         self.game = game
         self.options = game.resolve_options(options)
         self.seed = fresh_seed() if seed is None else seed
         self.human_seats = tuple(human_seats)
-        self._states: list[S] = [game.initial_state(self.options)]
+        self.setup = setup.strip() if setup is not None else None
+        # Each seat's time left in milliseconds, kept by a timed table (None: no clock).
+        self.clocks: tuple[int, ...] | None = None
+        self._states: list[S] = [start_state(game, self.options, self.setup)]
         self._steps: list[Step[A]] = []
         self._turn_starts: list[int] = []       # index into _steps where each human turn starts
         self._redo: list[list[str]] = []        # undone turns, newest last, as action texts
@@ -43,6 +69,11 @@ class Session(Generic[S, A]):
     @property
     def state(self) -> S:
         return self._states[-1]
+
+    @property
+    def first_state(self) -> S:
+        """The state the game started from (the set-up, if any): undo never goes before it."""
+        return self._states[0]
 
     @property
     def steps(self) -> tuple[Step[A], ...]:
@@ -152,7 +183,7 @@ class Session(Generic[S, A]):
         redo = tuple(text for turn in reversed(self._redo) for text in turn)
         return Record(game=self.game.info.id, options=dict(self.options), seed=self.seed,
                       actions=self.actions_text, redo=redo, human_seats=self.human_seats,
-                      meta=meta)
+                      meta=meta, setup=self.setup, clocks=self.clocks)
 
     @classmethod
     def from_record(cls, record: Record, game: Game[S, A, Any] | None = None,
@@ -171,7 +202,12 @@ class Session(Generic[S, A]):
         session.options = options
         session.seed = record.seed
         session.human_seats = record.human_seats
-        session._states = [game.initial_state(options)]
+        session.setup = record.setup
+        session.clocks = record.clocks
+        try:
+            session._states = [start_state(game, options, record.setup)]
+        except NotationError as exc:
+            raise RecordError(f"the record's set-up position cannot be read: {exc}") from None
         session._steps = []
         session._turn_starts = []
         session._redo = []

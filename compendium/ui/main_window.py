@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QI
 
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
+from ..core.examples import Example, ExampleError, load_example
 from ..core.game import LEVELS, GameInfo, Outcome, Status
 from ..core.session import Session
 from ..core.stats import Result, StatsStore   # statistics
@@ -172,6 +173,55 @@ class ReferencePanel(QWidget):
         QPainter(self).fillRect(event.rect(), QBrush(baize_tile()))
 
 
+class ReplayBar(QFrame):
+    """Above the table while a worked example of the book plays: its title, the step and its
+    caption, and the buttons to step back and forth or close it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("replayBar")
+        self.setStyleSheet(
+            "#replayBar { background-color: #fbf8f0; border-bottom: 1px solid #c9c2ab; }"
+            "#replayBar QLabel { color: #23241f; background: transparent; }"
+            "#replayTitle { color: #1f4a2c; font-weight: 600; }"
+            "#replayCaption { background-color: #f6df8c; padding: 4px 8px; border-radius: 4px; }"
+            "#replayBar QPushButton { padding: 4px 12px; }")
+        self.title = QLabel(self)
+        self.title.setObjectName("replayTitle")
+        self.step = QLabel(self)
+        self.step.setObjectName("replayStep")
+        self.caption = QLabel(self)
+        self.caption.setObjectName("replayCaption")
+        self.caption.setWordWrap(True)
+        self.caption.setTextFormat(Qt.TextFormat.PlainText)
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Room for three lines whatever the step says, so the table does not change size as the
+        # steps go by.
+        self.caption.setFixedHeight(self.caption.fontMetrics().lineSpacing() * 3 + 10)
+        self.back = QPushButton("◀ Back", self)
+        self.back.setObjectName("replayBack")
+        self.back.setToolTip("The step before (Left arrow)")
+        self.next = QPushButton("Next ▶", self)
+        self.next.setObjectName("replayNext")
+        self.next.setToolTip("The next step (Right arrow)")
+        self.close_button = QPushButton("Close", self)
+        self.close_button.setObjectName("replayClose")
+        self.close_button.setToolTip("Back to your own game (Escape)")
+        for button in (self.back, self.next, self.close_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)   # the arrow keys stay with the window
+        top = QHBoxLayout()
+        top.addWidget(self.title, 1)
+        top.addWidget(self.step)
+        top.addWidget(self.back)
+        top.addWidget(self.next)
+        top.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.caption)
+
+
 class MainWindow(QMainWindow):
     """The application window.
 
@@ -220,12 +270,28 @@ class MainWindow(QMainWindow):
         self.table_stack.addWidget(self.table)
         self.table_stack.addWidget(self.reference)
         self.table_stack.setMinimumWidth(320)
+        # A worked example replays on the table under a bar with its steps (see show_example).
+        self.replay_bar = ReplayBar(self)
+        self.replay_bar.hide()
+        self.table_area = QWidget(self)
+        self.table_area.setObjectName("tableArea")
+        area = QVBoxLayout(self.table_area)
+        area.setContentsMargins(0, 0, 0, 0)
+        area.setSpacing(0)
+        area.addWidget(self.replay_bar)
+        area.addWidget(self.table_stack, 1)
+        self._replay: Example | None = None
+        self._replay_step = 0
+        # What the replay put aside, to come back to: the game shown and the session on the table.
+        self._replay_kept: tuple[str, Session[Any, Any] | None] | None = None
+        self._stats_paused = False
+        self._section_session: Session[Any, Any] | None = None   # see _follow_section
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
         self.splitter.addWidget(self.library)
         self.splitter.addWidget(self.rules_pane)
-        self.splitter.addWidget(self.table_stack)
+        self.splitter.addWidget(self.table_area)
         self.splitter.setHandleWidth(5)
         for index in range(3):
             self.splitter.setCollapsible(index, False)
@@ -261,6 +327,11 @@ class MainWindow(QMainWindow):
         self.table.changed.connect(self._on_changed)
         self.table.finished.connect(self._on_finished)
         self.table.live_verdict.connect(self._show_verdict)
+        self.table.section_changed.connect(self._follow_section)
+        self.rules.example_link.connect(lambda gid, name: self.show_example(gid, name))
+        self.replay_bar.back.clicked.connect(self.replay_back)
+        self.replay_bar.next.clicked.connect(self.replay_next)
+        self.replay_bar.close_button.clicked.connect(self.close_replay)
 
         self._restore_settings()
 
@@ -308,13 +379,19 @@ class MainWindow(QMainWindow):
         self.computer_menu.setObjectName("menuComputer")
         self.act_demo = self._action("actionDemo", "Start the &demo", self._toggle_demo, _keys("D"),
                                      tip="Let the computer play this deal, or stop it")
+        self.act_print = self._action("actionPrintRules", "&Print the rules page…", self._ask_print,
+                                      _keys("Ctrl+P", K.Print), tip="Print the page of the rules pane")
+        self.act_export_pdf = self._action("actionExportRulesPdf", "&Export the rules page as PDF…",
+                                           self._ask_export_pdf,
+                                           tip="Save the page of the rules pane as a PDF file")
         self.act_quit = self._action("actionQuit", "&Quit", self.close, _keys("Ctrl+Q", K.Quit))
         # statistics
         self.act_stats = self._action("actionStatistics", "S&tatistics…", self.show_statistics,
                                       _keys("Ctrl+T"), tip="Games played and won, streaks, best "
                                       "times, and the deals played")
         for item in (self.act_new, self.act_restart, self.act_deal_number, None, self.act_open,
-                     self.act_save, self.act_save_as, None, self.options_menu, self.computer_menu,
+                     self.act_save, self.act_save_as, None, self.act_print, self.act_export_pdf, None,
+                     self.options_menu, self.computer_menu,
                      self.act_demo,
                      self.act_stats, None, self.act_quit):
             if item is None:
@@ -369,8 +446,21 @@ class MainWindow(QMainWindow):
                                              self.search_rules, _keys("Ctrl+E"),
                                              tip="Search every rules page and the glossary")
         self.act_glossary = self._action("actionGlossary", "&Glossary of terms", self.show_glossary)
+        self.act_follow = self._action("actionRulesFollow", "Rules &follow the game",
+                                       self._set_rules_follow, checkable=True,
+                                       tip="The rules pane turns to the section about the moment: "
+                                           "the deal, the calls, the play, the scoring")
+        # Stepping through a worked example of the book; enabled only while one is replayed.
+        self.act_replay_next = self._action("actionReplayNext", "Next step of the example",
+                                            self.replay_next, [QKeySequence("Right")])
+        self.act_replay_back = self._action("actionReplayBack", "Step back in the example",
+                                            self.replay_back, [QKeySequence("Left")])
+        self.act_replay_close = self._action("actionReplayClose", "Close the example",
+                                             self.close_replay, [QKeySequence("Escape")])
+        for action in (self.act_replay_next, self.act_replay_back, self.act_replay_close):
+            action.setEnabled(False)
         for item in (self.act_find, self.act_search_rules, self.act_glossary, None,
-                     self.act_show_library, self.act_show_rules, None,
+                     self.act_show_library, self.act_show_rules, self.act_follow, None,
                      self.act_fullscreen):
             view.addSeparator() if item is None else view.addAction(item)
         self.act_show_library.setChecked(True)
@@ -403,6 +493,7 @@ class MainWindow(QMainWindow):
             self.fit_panes(self.width())
         self.act_show_library.setChecked(s.value("view/library", True, type=bool))
         self.act_show_rules.setChecked(s.value("view/rules", True, type=bool))
+        self.act_follow.setChecked(s.value("view/rulesFollow", True, type=bool))
         self.library.set_grouping_mode(str(s.value("library/grouping", "family")))
         # setChecked signals only a change, so the table is told the restored state directly too.
         self.act_animations.setChecked(s.value("table/animations", True, type=bool))
@@ -423,6 +514,7 @@ class MainWindow(QMainWindow):
         s.setValue("window/splitter", self.splitter.saveState())
         s.setValue("view/library", self.act_show_library.isChecked())
         s.setValue("view/rules", self.act_show_rules.isChecked())
+        s.setValue("view/rulesFollow", self.act_follow.isChecked())
         s.setValue("library/grouping", self.library.grouping_mode())
         s.setValue("table/animations", self.act_animations.isChecked())
         s.setValue("table/autoFoundation", self.act_auto.isChecked())
@@ -526,6 +618,8 @@ class MainWindow(QMainWindow):
         reference panel).  The deal on the table is kept when it is already of this game, unless
         ``new_deal`` or a ``seed`` asks for another."""
         gid = registry.resolve_id(game_id)
+        if self._replay is not None:
+            self._leave_replay()
         changing = gid != self._game_id
         self._game_id = gid
         self.settings.setValue("game/last", gid)
@@ -573,7 +667,7 @@ class MainWindow(QMainWindow):
     def _playing(self) -> Session[Any, Any] | None:
         """The session on the table, if the table (not the reference panel) is showing it."""
         session = self.table.session
-        if session is None or registry.status(self._game_id) is not Status.PLAYABLE:
+        if session is None or registry.status(self._game_id) is not Status.PLAYABLE or self._replay is not None:
             return None
         return session if session.game.info.id == self._game_id else None
 
@@ -742,6 +836,8 @@ class MainWindow(QMainWindow):
     def write_autosave(self) -> None:
         """Write the table's game to the autosave file (atomically: never half a file)."""
         session = self.table.session
+        if self._replay is not None and self._replay_kept is not None:
+            session = self._replay_kept[1]   # never the example: the player's own game
         if self.autosave_path is None or session is None:
             return
         try:
@@ -795,11 +891,18 @@ class MainWindow(QMainWindow):
     # Reacting to the table
 
     def _on_changed(self) -> None:
+        if self._replay is not None:
+            # An example of the book is not the player's game: no autosave, no statistics.
+            self._refresh()
+            return
         self._stats_follow()   # statistics: the clock, and a started deal given up for another
         self.write_autosave()
         self._refresh()
 
     def _on_finished(self, outcome: Outcome) -> None:
+        if self._replay is not None:
+            self.show_message(outcome.reason, outcome.rule or "")
+            return
         self.show_message(outcome.reason, outcome.rule or "")
         problem = self._stats_finish(outcome)   # statistics
         if problem:
@@ -927,6 +1030,12 @@ class MainWindow(QMainWindow):
         self.act_save.setEnabled(session is not None)
         self.act_save_as.setEnabled(session is not None)
         self.act_demo.setEnabled(session is not None)
+        replaying = self._replay is not None
+        for action in (self.act_replay_next, self.act_replay_back, self.act_replay_close):
+            action.setEnabled(replaying)
+        if replaying:
+            self.act_undo.setEnabled(False)
+            self.act_redo.setEnabled(False)
         self._sync_demo_action()
         if session is not self._menu_session or session is None:
             self._build_options_menu(session)
@@ -942,6 +1051,9 @@ class MainWindow(QMainWindow):
             moves = session.move_count
             # The table's own messages carry the deal number and the score; this adds the count.
             self.deal_label.setText(f"{moves} move{'s' if moves != 1 else ''}")
+        elif self._replay is not None:
+            self.setWindowTitle(f"Compendium — {name} — {self._replay.title}")
+            self.deal_label.setText("Example of the book")
         else:
             self.setWindowTitle(f"Compendium — {name}")
             self.deal_label.setText("Rules only")
@@ -1014,6 +1126,172 @@ class MainWindow(QMainWindow):
             self._table_actions.append(action)
             self.table_menu.addAction(action)
         self.table_menu.menuAction().setVisible(bool(commands))
+
+    # ==========================================================================================
+    # "Show me": the books' worked examples replayed on the table, step by step
+
+    @property
+    def replay(self) -> Example | None:
+        """The example being replayed, if any."""
+        return self._replay
+
+    @property
+    def replay_step(self) -> int:
+        return self._replay_step
+
+    def show_example(self, game_id: str, name: str, step: int = 0) -> str | None:
+        """Replay the worked example ``game_id/name`` on the table from ``step``.  The player's
+        own game is put aside (not autosaved over, not counted) and comes back when the example
+        is closed.  Returns what went wrong, if anything (also said in the status bar)."""
+        try:
+            example = load_example(game_id, name)
+            if registry.status(example.game) is not Status.PLAYABLE:
+                raise ExampleError(f"{registry.info(example.game).name} has no table yet, so its "
+                                   "examples can only be read")
+            first = example.session_at(min(max(step, 0), len(example.steps) - 1))
+        except CompendiumError as exc:
+            problem = str(exc)[:1].upper() + str(exc)[1:] + "."
+            self.show_message(problem)
+            return problem
+        if self._replay is None:
+            self._replay_kept = (self._game_id, self.table.session)
+            # statistics: the player's clock stops while the book's example plays
+            self._stats_paused = self._stats_clock is not None
+            if self._stats_clock is not None:
+                self._stats_elapsed, self._stats_clock = self._stats_seconds(), None
+        self._replay = example
+        self._replay_step = min(max(step, 0), len(example.steps) - 1)
+        self.table.set_replaying(True)
+        self._game_id = example.game
+        self.library.select(example.game)
+        self.table_stack.setCurrentIndex(_PAGE_TABLE)
+        self._show_rules_pane(True)
+        self.rules.show_game(example.game, example.anchor)
+        self.replay_bar.title.setText(f"Show me: {example.title}")
+        self.replay_bar.show()
+        self.table.load_session(first)
+        self._show_replay_step()
+        self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        return None
+
+    def replay_next(self) -> None:
+        self._replay_go(self._replay_step + 1)
+
+    def replay_back(self) -> None:
+        self._replay_go(self._replay_step - 1)
+
+    def _replay_go(self, index: int) -> None:
+        example = self._replay
+        if example is None or not 0 <= index < len(example.steps):
+            return
+        forward = index > self._replay_step
+        self._replay_step = index
+        wanted = example.record.actions[:example.steps[index].after]
+        # Forward, the cards move as in play; back (or if the history differs), the position is
+        # set up afresh from the record.
+        if not (forward and self.table.replay_advance(wanted)):
+            try:
+                self.table.load_session(example.session_at(index))
+            except CompendiumError as exc:   # checked when loaded: only a changed game gets here
+                self.show_message(f"The example cannot go on: {exc}.")
+                return
+        self._show_replay_step()
+
+    def _show_replay_step(self) -> None:
+        example = self._replay
+        assert example is not None
+        step = example.steps[self._replay_step]
+        count = len(example.steps)
+        self.replay_bar.step.setText(f"Step {self._replay_step + 1} of {count}")
+        self.replay_bar.caption.setText(step.caption)
+        self.replay_bar.back.setEnabled(self._replay_step > 0)
+        self.replay_bar.next.setEnabled(self._replay_step < count - 1)
+        if self.rules.game_id != example.game:
+            self.rules.show_game(example.game)
+        if step.quote:
+            self.rules.mark_phrase(step.quote)
+        else:
+            self.rules.clear_mark()
+        self.show_message(step.caption)
+        self._refresh()
+
+    def close_replay(self) -> None:
+        """Close the example and bring back the player's own game as it was."""
+        if self._replay is None:
+            return
+        gid = self._leave_replay()
+        self.choose_game(gid)
+
+    def _leave_replay(self) -> str:
+        """End the replay, put the player's game back on the table; returns its game id."""
+        kept_gid, kept = self._replay_kept or (self._game_id, None)
+        self._replay = None
+        self._replay_kept = None
+        self.replay_bar.hide()
+        self.rules.clear_mark()
+        self.table.set_replaying(False)
+        self._game_id = kept_gid
+        if self._stats_paused:
+            self._stats_paused, self._stats_clock = False, time.monotonic()
+        if kept is not None:
+            self.table.load_session(kept)
+        elif registry.status(kept_gid) is Status.PLAYABLE:
+            self._deal(kept_gid, None, self.saved_options(kept_gid))
+        return kept_gid
+
+    # ==========================================================================================
+    # The rules pane following the game, printing and PDF
+
+    def _set_rules_follow(self, on: bool) -> None:
+        self.settings.setValue("view/rulesFollow", on)
+        if on:
+            self._follow_section(self.table.rules_section)
+
+    def _follow_section(self, anchor: str) -> None:
+        """Turn the rules pane to the section about the moment, when the reader wants it and the
+        pane shows this game's page (not a search, the glossary or another game)."""
+        if not anchor or not self.act_follow.isChecked() or self._replay is not None:
+            return
+        session = self.table.session
+        if session is not self._section_session:
+            # A game just put on the table: its page opens at the top (its introduction), and
+            # follows from the first change on.
+            self._section_session = session
+            return
+        if session is None or session.game.info.id != self._game_id or self.rules.game_id != self._game_id:
+            return
+        if self.rules_pane.search.text().strip():
+            return
+        self.rules.scroll_to(anchor)
+
+    def export_rules_pdf(self, path: str | Path) -> str | None:
+        """Save the page of the rules pane as a PDF; returns what went wrong, if anything."""
+        problem = self.rules.export_pdf(path)
+        self.show_message(problem or f"The page “{self.rules.page_title()}” was saved to {Path(path).name}.")
+        return problem
+
+    def _ask_export_pdf(self) -> None:
+        title = self.rules.page_title()
+        safe = "".join(ch if ch.isalnum() or ch in " -_" else " " for ch in title).strip() or "rules"
+        suggested = str(Path(self._files_folder()) / f"{safe} - Compendium.pdf")
+        name, _ = QFileDialog.getSaveFileName(self, "Export the rules page as PDF", suggested,
+                                              "PDF files (*.pdf)")
+        if not name:
+            return
+        if not name.lower().endswith(".pdf"):
+            name += ".pdf"
+        problem = self.export_rules_pdf(name)
+        if problem:
+            QMessageBox.warning(self, "Cannot export the page", problem)
+
+    def _ask_print(self) -> None:
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(self.rules.page_title())
+        dialog = QPrintDialog(printer, self)
+        dialog.setWindowTitle(f"Print “{self.rules.page_title()}”")
+        if dialog.exec() == QPrintDialog.DialogCode.Accepted:
+            self.rules.print_page(printer)
 
     # ==========================================================================================
     # Messages and panes

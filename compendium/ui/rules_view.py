@@ -3,13 +3,18 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QColor, QDesktopServices, QKeyEvent, QPalette, QResizeEvent
-from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QVBoxLayout, QWidget
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QMarginsF, QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (QColor, QDesktopServices, QImage, QKeyEvent, QPageLayout, QPageSize,
+                           QPainter, QPalette, QPen, QResizeEvent, QTextCharFormat, QTextDocument)
+from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
 from ..core import glossary
 from ..core.errors import UnknownGame
-from ..core.rulesdoc import DEFAULT_CSS, to_html
+from ..core.examples import SHOW_SCHEME
+from ..core.rulesdoc import CARD_HEIGHT, CARD_SCHEME, CARD_WIDTH, DEFAULT_CSS, card_codes, to_html
 from ..games import registry
 from ..paths import rules_dir
 
@@ -17,6 +22,10 @@ __all__ = ["RulesPane", "RulesView", "split_ref"]
 
 _WRAP_SLACK = 4      # pixels kept free at the right of the text (see __init__)
 PAPER = "#fbf8f0"   # the page colour of rulesdoc's CSS, so the margins around the text match it
+MARK = "#f6df8c"    # the phrase of the page that a replayed example's step is about
+# Inline card pictures are drawn at three times their size on the page: sharp on a HiDPI screen
+# and in a PDF, where Qt scales the picture into the width and height the page gives it.
+CARD_OVERSAMPLE = 3.0
 
 
 def split_ref(ref: str) -> tuple[str, str]:
@@ -35,6 +44,7 @@ class RulesView(QTextBrowser):
     """
 
     game_link = Signal(str, str)
+    example_link = Signal(str, str)   # a "Show me" link: game id, example name
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -60,6 +70,16 @@ class RulesView(QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.setLineWrapColumnOrWidth(max(100, self.viewport().width() - _WRAP_SLACK))
         super().resizeEvent(event)
+
+    def loadResource(self, kind: int, url: QUrl) -> Any:
+        """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
+        once per card: the shared renderer caches them, and the document keeps what it loaded."""
+        if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
+            key = url.path()
+            if card_codes(key) == [key.upper()] or key.upper() in ("BACK", "JOKER"):
+                return mini_card(key.upper())
+            return None
+        return super().loadResource(kind, url)
 
     @property
     def game_id(self) -> str | None:
@@ -142,9 +162,90 @@ class RulesView(QTextBrowser):
             self.scrollToAnchor(self._pending_anchor)
             self._pending_anchor = ""
 
+    # -- marking a phrase (the step of a replayed example) ------------------------------------
+    def mark_phrase(self, phrase: str) -> bool:
+        """Mark the first place of ``phrase`` on the page shown and bring it into sight; returns
+        whether it was found.  An empty phrase clears the mark."""
+        if not phrase:
+            self.clear_mark()
+            return False
+        cursor = self.document().find(phrase)
+        if cursor.isNull():
+            # A phrase that wraps or differs in case or spacing: try it with single spaces.
+            cursor = self.document().find(" ".join(phrase.split()))
+        if cursor.isNull():
+            self.clear_mark()
+            return False
+        self._pending_anchor = ""   # the mark is where the reader should look, not a heading
+        mark = QTextEdit.ExtraSelection()
+        mark.cursor = cursor
+        fmt = QTextCharFormat()
+        fmt.setBackground(QColor(MARK))
+        mark.format = fmt
+        self.setExtraSelections([mark])
+        # Put the phrase a third of the way down the pane, so its paragraph reads around it.
+        block_top = self.document().documentLayout().blockBoundingRect(cursor.block()).top()
+        bar = self.verticalScrollBar()
+        bar.setValue(max(0, int(block_top - self.viewport().height() / 3)))
+        return True
+
+    def marked_text(self) -> str:
+        marks = self.extraSelections()
+        return marks[0].cursor.selectedText() if marks else ""
+
+    def clear_mark(self) -> None:
+        self.setExtraSelections([])
+
+    # -- printing ------------------------------------------------------------------------------
+    def page_title(self) -> str:
+        return self.documentTitle() or "Rules"
+
+    def export_pdf(self, path: str | Path) -> str | None:
+        """Write the page on show to ``path`` as a PDF (A4, the page's own type and card
+        pictures); returns what went wrong, if anything."""
+        from PySide6.QtGui import QPdfWriter
+        target = Path(path)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return f"Cannot write {target}: {exc.strerror or exc}"
+        writer = QPdfWriter(str(target))
+        writer.setTitle(self.page_title())
+        writer.setCreator("Compendium")
+        self._print_to(writer)
+        del writer   # closes the file
+        if not target.is_file() or target.stat().st_size == 0:
+            return f"Cannot write {target}: the PDF could not be made there"
+        return None
+
+    def print_page(self, printer: Any) -> None:
+        """Print the page on show with a QPrinter the reader has set up."""
+        self._print_to(printer)
+
+    def _print_to(self, device: Any) -> None:
+        device.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
+        device.setPageMargins(QMarginsF(16, 16, 16, 16), QPageLayout.Unit.Millimeter)
+        # A copy laid out for the paper: the pane's own layout is for its pixel width.  The copy
+        # keeps the pictures already loaded; any not yet drawn are loaded through this view.
+        doc = self.document().clone(self)
+        doc.setDocumentMargin(0)
+        # White paper: the pane's cream page colour would only cost ink.
+        frame = doc.rootFrame().frameFormat()
+        frame.clearBackground()
+        doc.rootFrame().setFrameFormat(frame)
+        for url in _card_urls(doc):
+            image = self.loadResource(QTextDocument.ResourceType.ImageResource.value, url)
+            if image is not None:
+                doc.addResource(QTextDocument.ResourceType.ImageResource.value, url, image)
+        doc.print_(device)
+        doc.deleteLater()
+
     def _follow(self, url: QUrl) -> None:
         scheme = url.scheme().lower()
-        if scheme == "game":
+        if scheme == SHOW_SCHEME:
+            game, _, name = url.path().partition("/")
+            self.example_link.emit(game, name)
+        elif scheme == "game":
             try:
                 gid = registry.resolve_id(url.path())
             except UnknownGame:
@@ -156,6 +257,69 @@ class RulesView(QTextBrowser):
             QDesktopServices.openUrl(url)
         elif not scheme and not url.path() and url.fragment():
             self.scroll_to(url.fragment())
+
+
+_MINI_CARDS: dict[str, QImage] = {}
+_CORNER_WIDTH = 0.185    # of the card's width: the index (rank and suit) in the top-left corner
+_COURT_WIDTH = 0.165     # a court card's corner is narrower: its picture's frame starts sooner
+
+
+def mini_card(key: str) -> QImage:
+    """The card ``key`` as a small picture for running text: the top-left corner of the table's
+    own card art (the index, rank above suit, large enough to read at a glance) on a small card
+    with a rounded border, ``CARD_WIDTH`` × ``CARD_HEIGHT`` at ``CARD_OVERSAMPLE``.  Made once.
+
+    Only the corner is drawn: the card's art is rendered at the size where its corner fills the
+    picture, through a clip, which costs a third of drawing the whole card."""
+    cached = _MINI_CARDS.get(key)
+    if cached is not None:
+        return cached
+    from PySide6.QtCore import QByteArray
+    from PySide6.QtSvg import QSvgRenderer
+
+    from .table import card_art   # not needed until a card shows
+    from .table.card_renderer import shared_renderer
+    shared_renderer()             # it registers the font of the cards' indices
+    out_w, out_h = round(CARD_WIDTH * CARD_OVERSAMPLE), round(CARD_HEIGHT * CARD_OVERSAMPLE)
+    art = QSvgRenderer(QByteArray(card_art.svg_for_key(key).encode("utf-8")))
+    size = art.defaultSize()
+    width = out_w / _CORNER_WIDTH                       # the whole card, drawn at this width
+    height = width * size.height() / max(1, size.width())
+    corner_w = (_COURT_WIDTH if key[:1] in ("J", "Q", "K") else _CORNER_WIDTH) * width
+    corner_x, corner_y = (0.0, 0.0) if key == "BACK" else (0.025 * width, 0.03 * height)
+    image = QImage(out_w, out_h, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(image)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    line = CARD_OVERSAMPLE
+    frame = QRectF(line / 2, line / 2, out_w - line, out_h - line)
+    painter.setPen(QPen(QColor("#8a8470"), line))
+    painter.setBrush(QColor("#fffdf7"))
+    painter.drawRoundedRect(frame, 2.5 * line, 2.5 * line)
+    left = (out_w - corner_w) / 2
+    painter.setClipRect(QRectF(left, line, corner_w, out_h - 2 * line).intersected(
+        frame.adjusted(line / 2, line / 2, -line / 2, -line / 2)))
+    art.render(painter, QRectF(left - corner_x, line - corner_y, width, height))
+    painter.end()
+    _MINI_CARDS[key] = image
+    return image
+
+
+def _card_urls(doc: QTextDocument) -> list[QUrl]:
+    """The ``card:`` pictures a document shows."""
+    urls: list[QUrl] = []
+    block = doc.begin()
+    while block.isValid():
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            if fmt.isImageFormat():
+                name = fmt.toImageFormat().name()
+                if name.startswith(CARD_SCHEME + ":"):
+                    urls.append(QUrl(name))
+            it += 1
+        block = block.next()
+    return urls
 
 
 def _unwritten_page(game_id: str) -> str:

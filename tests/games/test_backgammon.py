@@ -443,3 +443,23 @@ def test_the_turn_builder_refuses_a_man_that_would_strand_the_other_die():
     assert 15 not in b.targets(16)
     err = b.refusal(16, 15)
     assert err.rule == R + "the-whole-throw-must-be-played" and "both dice" in err.reason
+
+
+# -- a game set up from a position ID (the session's set-up, record format 2) -----------------------
+def test_setup_from_a_position_id_puts_the_player_on_roll_to_throw():
+    state = GAME.setup_state("4HPwATDgc/ABMA")
+    assert state.board == GAME.initial_state().board
+    assert state.turn == WHITE and state.phase is Phase.THROW
+    black = GAME.setup_state("Position ID: 4HPwATDgc/ABMA black")
+    assert black.turn == BLACK and position_id(black) == "4HPwATDgc/ABMA"
+    assert GAME.setup_state("4HPwATDgc/ABMA", {"cube": True}).phase is Phase.CUBE
+
+
+def test_setup_refuses_a_bad_id_and_a_finished_game_quoting_them():
+    with pytest.raises(NotationError, match="'4HPwATDgc'"):
+        GAME.setup_state("4HPwATDgc")
+    over = BackgammonState(board=tuple([0] * 23 + [-15]), off=(MEN, 0), phase=Phase.THROW,
+                           turn=BLACK, opts=GAME.initial_state().opts)
+    text = position_id(over, BLACK)
+    with pytest.raises(NotationError, match="finished game"):
+        GAME.setup_state(text + " Black")

@@ -402,3 +402,24 @@ def test_the_game_is_registered_with_its_table():
     assert registry.get_game("draughts") is GAME
     assert GAME.table_kind == "checkers"
     assert Special.TERMINAL is not GAME.to_move(GAME.initial_state())
+
+
+# -- a game set up from a position (the session's set-up, record format 2) ---------------------------
+def test_a_set_up_game_is_the_same_as_the_old_setup_option():
+    old = Session(GAME, {"setup": "B:W18,K30:B10,K1"}, seed=0)        # how older records said it
+    new = Session(GAME, seed=0, setup="B:W18,K30:B10,K1")
+    assert new.state == old.state and new.state.start == "setup"
+    assert Session(GAME, setup=LESSONS[0].fen).state.start == LESSONS[0].key
+
+
+def test_a_bad_set_up_is_quoted():
+    with pytest.raises(NotationError, match="'nonsense'"):
+        GAME.setup_state("nonsense")
+
+
+def test_pdn_of_a_set_up_game_carries_its_fen():
+    session = Session(GAME, seed=0, human_seats=(0, 1), setup="B:W18,K30:B10,K1")
+    session.play("10-14")
+    pdn = write_pdn(session.options, session.actions_text, setup=session.setup)
+    assert f'[FEN "{to_fen(*parse_fen("B:W18,K30:B10,K1"))}"]' in pdn and "1. 10-14" in pdn
+    assert replay_pdn(read_pdn(pdn))[-1] == session.state

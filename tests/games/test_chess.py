@@ -12,10 +12,12 @@ from compendium.core import records
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
+from compendium.core.rules import rule_ref
 from compendium.core.session import Session
 from compendium.games.board.chess_game import (
-    CLAIM, GAME, LESSONS, RESIGN, STANDARD, ChessState, descriptive, descriptive_square, from_pgn,
-    game_perft, move_list, numbered, parse_fen, perft, state_from_fen, to_pgn, why_illegal)
+    CLAIM, FLAG, GAME, LESSONS, RESIGN, STANDARD, ChessState, GameClock, TimeControl, clock_text,
+    descriptive, descriptive_square, from_pgn, game_perft, lesson_of, move_list, numbered, parse_fen,
+    perft, state_from_fen, time_control, to_pgn, why_illegal)
 
 START = chess.STARTING_FEN
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -477,3 +479,117 @@ def test_why_illegal_never_accepts_a_legal_move():
                 assert why.rule and why.rule.startswith("chess#"), text
         moves = [a for a in legal if a != CLAIM]
         state = GAME.apply(state, moves[gen.below(len(moves))])
+
+
+# -- a game set up from a FEN, and the clock ------------------------------------------------------
+class FakeTime:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_a_game_set_up_from_a_fen_exports_its_setup_in_pgn():
+    fen = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+    session = Session(GAME, seed=1, human_seats=(0, 1), setup=fen)
+    session.play("e2e4")
+    pgn = to_pgn(session.state)
+    assert '[SetUp "1"]' in pgn and f'[FEN "{fen}"]' in pgn
+    assert from_pgn(pgn).start == fen
+
+
+def test_a_lesson_set_up_is_known_by_its_position():
+    lesson = LESSONS["lasker-6-black"]
+    assert lesson_of(GAME.setup_state("lasker-6-black")) == lesson
+    assert lesson_of(GAME.setup_state(lesson.fen)) == lesson
+    assert lesson_of(GAME.initial_state({"start": "lasker-6-white"})) == LESSONS["lasker-6-white"]
+    assert lesson_of(GAME.initial_state({"start": "lasker-6-black"})) == lesson
+    assert lesson_of(GAME.initial_state()) is None
+
+
+def test_a_flag_cannot_fall_without_a_clock():
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(GAME.initial_state(), FLAG)
+    assert refused.value.rule == rule_ref("chess", "the-clock")
+    assert FLAG not in GAME.legal_actions(GAME.initial_state({"clock": "5+0"}), 0)
+
+
+def test_the_fall_of_the_flag_loses_the_game_on_time():
+    state = play(GAME.initial_state({"clock": "15+10"}), "e2e4", "e7e5")
+    assert state.timed
+    over = GAME.apply(state, GAME.action_from_str(state, "flag"))
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.results == (0.0, 1.0)
+    assert "White's time is up" in outcome.reason and outcome.rule == rule_ref("chess", "the-clock")
+    assert GAME.to_move(over) is Special.TERMINAL
+
+
+def test_the_flag_draws_when_the_opponent_cannot_mate():
+    # Black to move and out of time, but White has a lone king: no mate is possible
+    timed = GAME.setup_state("4k3/3q4/8/8/8/8/8/K7 b - - 0 1", {"clock": "5+0"})
+    outcome = GAME.outcome(GAME.apply(timed, FLAG))
+    assert outcome is not None and outcome.results == (0.5, 0.5)
+    assert "not the men to mate" in outcome.reason
+    # the same fall with a White rook on the board is a loss
+    rook = GAME.setup_state("4k3/3q4/8/8/8/8/8/K2R4 b - - 0 1", {"clock": "5+0"})
+    assert GAME.outcome(GAME.apply(rook, FLAG)).results == (1.0, 0.0)
+
+
+def test_a_flag_in_the_record_replays_the_same_end():
+    session = Session(GAME, {"clock": "5+0"}, seed=2, human_seats=(0, 1))
+    session.play("e2e4")
+    session.play("flag")
+    back = Session.from_record(records.loads(records.dumps(session.record())))
+    assert back.outcome() == session.outcome() and back.actions_text == ("e2e4", "flag")
+
+
+@pytest.mark.parametrize("text,control", [
+    ("none", None), ("5+0", TimeControl(5, 0)), ("15", TimeControl(15, 0)),
+    ("15+10", TimeControl(15, 10)), ("15|10", TimeControl(15, 10))])
+def test_time_controls_read(text, control):
+    assert time_control(text) == control
+
+
+@pytest.mark.parametrize("text", ["0", "fast", "15+", "-5"])
+def test_bad_time_controls_are_quoted(text):
+    with pytest.raises(NotationError) as refused:
+        time_control(text)
+    assert repr(text) in str(refused.value)
+
+
+def test_the_clock_runs_for_one_side_at_a_time_with_the_increment():
+    now = FakeTime()
+    clock = GameClock(TimeControl(1, 5), now)
+    clock.run(0)
+    now.t += 12.5
+    assert clock.left(0) == 47_500 and clock.left(1) == 60_000
+    clock.moved(0)                 # White's move: five seconds added, Black's clock starts
+    clock.run(1)
+    assert clock.left(0) == 52_500
+    now.t += 3
+    assert clock.left(1) == 57_000
+    clock.run(None)                # paused: time passes, no clock moves
+    now.t += 100
+    assert clock.snapshot() == (52_500, 57_000) and clock.fallen() is None
+    clock.run(1)
+    now.t += 57
+    assert clock.fallen() == 1 and clock.left(1) == 0
+    clock.moved(1)                 # no increment once the flag has fallen
+    assert clock.left(1) == 0
+
+
+def test_a_clock_resumes_from_saved_times():
+    clock = GameClock(TimeControl(5), FakeTime(), left=(12_345, 6_789))
+    assert clock.snapshot() == (12_345, 6_789)
+    with pytest.raises(ValueError):
+        GameClock(TimeControl(5), FakeTime(), left=(1, 2, 3))
+
+
+@pytest.mark.parametrize("ms,text", [(900_000, "15:00"), (247_000, "4:07"), (246_001, "4:07"),
+                                     (10_000, "0:10"), (8_450, "0:08.4"), (0, "0:00.0"),
+                                     (3_600_000, "1:00:00")])
+def test_clock_faces(ms, text):
+    assert clock_text(ms) == text

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 
 from compendium.core.session import Session
 from compendium.games.board.backgammon import (BLACK, GAME, MEN, WHITE, Backgammon,
-                                               BackgammonState, Phase, Play)
+                                               BackgammonState, Phase, Play, position_id)
 from compendium.ui.table.view import TableWidget
 
 from .tables import shown_table
@@ -231,3 +231,43 @@ def test_bearing_off_the_last_men_wins_and_the_banner_says_how_much(qtbot, table
     assert ended and ended[0].scores == (2, 0)
     title, detail = table.controller.end_texts(ended[0])
     assert title == "You win a gammon!" and "2 points" in detail
+
+
+# -- a game set up from a GNU Backgammon position ID -----------------------------------------------
+def test_set_up_from_a_position_id_plays_from_there(qtbot, table):
+    table.load_session(white_opens())
+    start = position({1: 2, 6: 3, 8: 2}, {6: 5, 8: 5, 13: 5})
+    text = position_id(start, WHITE)
+    assert table.controller.set_up(text)
+    session = table.session
+    assert session.setup == text and session.human_seats == (0,)
+    assert session.steps[0].text.startswith("roll ")           # the player on roll threw first
+    assert session.state.board == start.board and session.state.turn == WHITE
+    counts = table.controller.shown_counts()
+    assert counts[("pt", 1)] == (WHITE, 2) and counts[("pt", 6)] == (WHITE, 3)
+    assert counts[("off", WHITE)] == (WHITE, 8)
+    table.play(table.legal()[0])
+    qtbot.waitUntil(lambda: table.human_to_move or table.session.outcome() is not None, timeout=5000)
+    while table.undo():
+        pass
+    assert table.session.state.board == start.board            # never back past the set-up
+    assert table.session.steps == session.steps[:1]             # and the same throw
+
+
+def test_a_position_id_may_give_black_the_roll(qtbot, table):
+    table.load_session(white_opens())
+    assert table.controller.set_up("4HPwATDgc/ABMA Black")
+    # set up and thrown for Black; the computer's reply waits for the event loop
+    assert table.session.steps[0].text.startswith("roll ") and table.session.to_move() == BLACK
+    assert table.session.record().setup == "4HPwATDgc/ABMA Black"
+
+
+def test_a_bad_position_id_sets_nothing_up(table):
+    session = white_opens()
+    table.load_session(session)
+    said = messages(table)
+    assert not table.controller.set_up("not an id")
+    assert table.session is session
+    assert said[-1][0].startswith("Nothing was set up") and "'not an id'" in said[-1][0]
+    labels = [label for label, _, _ in table.controller.extra_actions()]
+    assert "&Set up from position ID…" in labels

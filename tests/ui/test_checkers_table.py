@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 
 from compendium.ai.checkers_ai import CheckersPlayer
 from compendium.core.session import Session
-from compendium.games.board.checkers import (BLACK, GAME, LESSONS, WHITE, Draw, Huff, Move, parse_fen,
+from compendium.games.board.checkers import (BLACK, GAME, LESSON_BY_KEY, LESSONS, WHITE, Draw, Huff, Move, parse_fen,
                                              to_fen)
 from compendium.ui.table.checkers_table import CheckersController, piece_pixmap, to_number, to_square
 from compendium.ui.table.square_board import DANGER
@@ -291,3 +291,19 @@ def test_the_computer_replies_on_the_table(table, qtbot):
     assert table.session.state.turn == BLACK
     assert isinstance(GAME.action_from_str(table.session.state, table.session.actions_text[1]), Move)
     assert Huff not in {type(a) for a in table.legal()}
+
+
+def test_a_lesson_is_a_set_up_that_undo_never_passes(table, qtbot):
+    controller = setup(table)
+    controller.load_lesson("first")
+    session = table.session
+    lesson = LESSON_BY_KEY["first"]
+    assert session.setup == lesson.fen and "setup" not in session.options
+    start = session.state
+    table.play(table.legal()[0])
+    qtbot.waitUntil(lambda: table.human_to_move or table.session.outcome() is not None, timeout=5000)
+    while table.undo():
+        pass
+    assert table.session.state == start
+    # the copied PDN starts from the lesson's position
+    assert f'[FEN "{to_fen(*parse_fen(lesson.fen))}"]' in table.controller.pdn_text()

@@ -1,8 +1,10 @@
 """The chess table: dragging and clicking men (legal and illegal), castling, en passant and the
 promotion chooser, check and the last move shown, the keyboard, the flipped board, the move list
-in both notations, PGN and FEN through the clipboard, lessons, claims and resignation."""
+in both notations, PGN and FEN through the clipboard, lessons, claims and resignation, a game set
+up from a FEN, and the clock (driven by a fake time source)."""
 from __future__ import annotations
 
+from concurrent.futures import Future
 
 import chess
 import pytest
@@ -11,8 +13,9 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
 from compendium.ai.chess_ai import SearchPlayer
+from compendium.core import records
 from compendium.core.session import Session
-from compendium.games.board.chess_game import CLAIM, GAME, LESSONS
+from compendium.games.board.chess_game import CLAIM, FLAG, GAME, LESSONS
 from compendium.ui.table.chess_table import ChessController, piece_pixmap
 from compendium.ui.table.square_board import DANGER
 from compendium.ui.table.view import TableWidget
@@ -261,3 +264,151 @@ def test_an_installed_engine_is_offered_and_its_level_is_chess_only(table, tmp_p
     assert table.level == 4
     controller.teardown()                 # another game is opened: it knows no level 4
     assert table.level == 2
+
+
+# -- a game set up from a FEN, and the clock ------------------------------------------------------
+SETUP_FEN = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+@pytest.fixture
+def fake_time(monkeypatch):
+    now = FakeTime()
+    monkeypatch.setattr(ChessController, "clock_source", staticmethod(now))
+    return now
+
+
+def timed(table: TableWidget, clock: str = "15+10", seats=(0, 1)) -> ChessController:
+    table.load_session(Session(GAME, {"clock": clock}, seed=1, human_seats=seats))
+    controller = table.controller
+    assert isinstance(controller, ChessController) and controller.clock is not None
+    return controller
+
+
+def faces(controller: ChessController) -> list[tuple[str, str, bool]]:
+    return [(f.name, f.time, f.running) for f in controller._faces]
+
+
+def test_set_up_from_a_fen_plays_from_there_and_undo_stops_at_it(table):
+    controller = setup(table)
+    assert controller.set_up(SETUP_FEN)
+    session = table.session
+    assert session.setup == chess.Board(SETUP_FEN).fen() and session.human_seats == (0,)
+    assert controller.pieces(table.current_view()) == {sq("e8"): "k", sq("e2"): "P", sq("e1"): "K"}
+    drag(table, "e2", "e4")
+    assert session.actions_text[0] == "e2e4"
+    while table.undo():
+        pass
+    assert table.session.state.fen == session.setup and table.session.steps == ()
+    # saved and loaded, it starts from the same set-up
+    back = Session.from_record(records.loads(records.dumps(table.session.record())))
+    assert back.state.start == session.setup
+
+
+def test_a_bad_fen_sets_nothing_up(table):
+    controller = setup(table)
+    table.play("e2e4")
+    said = messages(table)
+    assert not controller.set_up("8/8/8/8/8/8/8/8 w - - 0 1")
+    assert said[-1][0].startswith("Nothing was set up") and "no king" in said[-1][0]
+    assert table.session.actions_text == ("e2e4",)
+
+
+def test_no_clock_by_default(table):
+    controller = setup(table)
+    assert controller.clock is None and controller._faces == []
+
+
+def test_both_clocks_are_shown_and_the_running_one_is_lit(table, fake_time):
+    controller = timed(table)
+    controller.tick()
+    assert faces(controller) == [("Black", "15:00", False), ("White", "15:00", True)]
+    fake_time.t += 65
+    controller.tick()
+    assert faces(controller)[1] == ("White", "13:55", True)
+    drag(table, "e2", "e4")           # White's move: ten seconds added, Black's clock runs
+    fake_time.t += 30
+    controller.tick()
+    assert faces(controller) == [("Black", "14:30", True), ("White", "14:05", False)]
+    assert table.session.clocks == (845_000, 870_000)
+    # the faces follow the board when it is flipped
+    controller.flip()
+    assert [name for name, _, _ in faces(controller)] == ["White", "Black"]
+
+
+def test_the_clock_stops_while_the_window_is_hidden_or_the_demo_plays(table, fake_time):
+    controller = timed(table, "5+0")
+    controller.tick()
+    table.hide()
+    controller.tick()                 # the next tick (each 100 ms) stops the clock
+    fake_time.t += 100
+    controller.tick()
+    assert table.session.clocks == (300_000, 300_000)
+    table.show()
+    controller.tick()
+    fake_time.t += 1
+    controller.tick()
+    assert table.session.clocks == (299_000, 300_000)
+    assert controller.clock_should_run()      # running again
+    table.start_demo()
+    assert not controller.clock_should_run()
+    table.stop_demo()
+
+
+def test_the_flag_falls_for_the_player_and_the_game_is_lost_on_time(table, fake_time):
+    controller = timed(table, "5+0", seats=(0,))
+    controller.tick()
+    fake_time.t += 301
+    controller.tick()
+    session = table.session
+    assert session.actions_text[-1] == FLAG
+    outcome = session.outcome()
+    assert outcome is not None and outcome.results == (0.0, 1.0) and "time is up" in outcome.reason
+    assert session.clocks[0] == 0
+    assert faces(controller)[1][1] == "0:00.0" and not faces(controller)[1][2]
+
+
+def test_the_flag_falls_for_the_computer_while_it_thinks(table, fake_time, monkeypatch, qtbot):
+    monkeypatch.setattr(table.worker, "submit", lambda *args, **kwargs: Future())   # thinks forever
+    controller = timed(table, "5+0", seats=(0,))
+    table.play("e2e4")
+    qtbot.waitUntil(lambda: table.computer_thinking)
+    fake_time.t += 301
+    table.controller.tick()
+    session = table.session
+    assert session.actions_text == ("e2e4", FLAG)
+    assert session.outcome().results == (1.0, 0.0)
+    assert not table.computer_thinking and controller is not table.controller
+
+
+def test_a_resumed_game_goes_on_with_its_times(table, fake_time):
+    controller = timed(table, "15+0")
+    controller.tick()
+    fake_time.t += 90
+    drag(table, "e2", "e4")
+    text = records.dumps(table.session.record())
+    table.load_session(Session.from_record(records.loads(text)))
+    resumed = table.controller
+    assert isinstance(resumed, ChessController) and resumed.clock is not None
+    resumed.tick()
+    assert faces(resumed) == [("Black", "15:00", True), ("White", "13:30", False)]
+
+
+def test_undo_gives_no_time_back_and_a_replayed_move_no_second_increment(table, fake_time):
+    controller = timed(table, "15+10")
+    controller.tick()
+    fake_time.t += 20
+    drag(table, "e2", "e4")                          # 15:00 - 0:20 + 0:10
+    assert table.session.clocks == (890_000, 900_000)
+    table.undo()
+    controller.tick()
+    fake_time.t += 5
+    table.redo()
+    assert table.session.clocks == (885_000, 900_000)

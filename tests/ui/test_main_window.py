@@ -127,7 +127,7 @@ def test_library_enter_chooses_and_arrows_only_move(make_window, qtbot) -> None:
 
 def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None:
     window = make_window()
-    window.choose_game("boston")
+    window.choose_game("whist")
     window.choose_game("klondike")       # an alias works too
     assert window.game_id == KLONDIKE
     assert "Canfield or Klondike" in window.rules.toHtml()
@@ -145,14 +145,13 @@ def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None
 
 def test_a_reference_game_shows_its_page_and_the_reference_panel(make_window) -> None:
     window = make_window()
-    window.choose_game("boston")
+    window.choose_game("whist")
     assert window.table_stack.currentWidget() is window.reference
-    assert window.reference.title.text() == "Boston"
+    assert window.reference.title.text() == "Whist"
     page = window.rules.toHtml()
-    assert "Boston" in page and "not written yet" in page
-    assert "Foster" in page                                  # the source
-    assert f"game:{KLONDIKE}" in page                        # the playable games, as links
-    assert window.windowTitle() == "Compendium — Boston"
+    assert "Whist" in page and "short" in page               # its own rules page
+    assert "Hoyle" in page                                   # the source
+    assert window.windowTitle() == "Compendium — Whist"
     for action in (window.act_undo, window.act_redo, window.act_hint, window.act_save, window.act_new):
         assert not action.isEnabled()
     assert not window.options_menu.isEnabled()
@@ -181,10 +180,10 @@ def test_show_rule_scrolls_to_the_anchor(make_window, qtbot) -> None:
 
 def test_game_links_switch_library_rules_and_table(make_window) -> None:
     window = make_window()
-    window.rules.anchorClicked.emit(QUrl("game:boston"))
-    assert window.game_id == "boston"
+    window.rules.anchorClicked.emit(QUrl("game:whist"))
+    assert window.game_id == "whist"
     assert window.table_stack.currentWidget() is window.reference
-    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "boston"
+    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "whist"
     window.rules.anchorClicked.emit(QUrl(f"game:{KLONDIKE}#spaces"))
     assert window.game_id == KLONDIKE
     assert window.rules.game_id == KLONDIKE
@@ -198,7 +197,7 @@ def test_status_bar_rule_link_opens_the_rules(make_window, qtbot) -> None:
     window.resize(1000, 500)
     window.show()
     qtbot.waitExposed(window)
-    window.choose_game("boston")
+    window.choose_game("whist")
     window.choose_game(KLONDIKE)
     window.rules.verticalScrollBar().setValue(0)
     window.table.message.emit("Only a king may fill a space", f"{KLONDIKE}#spaces")
@@ -299,12 +298,12 @@ def test_settings_are_remembered(make_window, data_folder: Path) -> None:
     first.library.set_grouping_mode("book1909")
     first.act_show_library.setChecked(False)
     first.resize(760, 540)   # within the offscreen screen, which is 800 wide
-    first.choose_game("boston")
+    first.choose_game("whist")
     first.close()
     assert (data_folder / "settings.ini").exists()
 
     second = make_window()
-    assert second.game_id == "boston"
+    assert second.game_id == "whist"
     assert not second.act_animations.isChecked()
     assert second.act_auto.isChecked()
     assert second.library.grouping_mode() == "book1909"
@@ -356,7 +355,7 @@ def test_save_then_open_round_trips_the_position(make_window, tmp_path: Path) ->
     assert window.save_path(path) is None
     assert "Saved" in window.status_text()
     window.new_deal()
-    window.choose_game("boston")
+    window.choose_game("whist")
     assert window.open_path(path) is None
     session = window.table.session
     assert window.game_id == KLONDIKE
@@ -378,7 +377,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "wrong format": (json.dumps({"format": "something-else"}), "not a Compendium game record"),
         "future version": (text.replace('"version": 1', '"version": 99'), "newer Compendium"),
         "unknown game": (text.replace(KLONDIKE, "no_such_game"), "no_such_game"),
-        "reference game": (text.replace(KLONDIKE, "boston"), "no table yet"),
+        "reference game": (text.replace(KLONDIKE, "whist"), "no table yet"),
         "illegal move": ("\n".join(lines) + "\n", f"line {first_move + 1}"),
         "empty": ("", "empty"),
     }
@@ -501,7 +500,7 @@ def test_about_names_the_version_licence_and_books(make_window, monkeypatch) -> 
 
 def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window, qtbot):
     """A table hidden behind the reference panel catches up when it is shown again."""
-    window = make_window(game="boston")
+    window = make_window(game="whist")
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -570,10 +569,10 @@ def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window,
 
 def test_the_reference_panel_offers_the_nearest_playable_games_first(make_window):
     window = make_window()
-    window.choose_game("boston")          # a trick-taking game without a table
+    window.choose_game("whist")          # a trick-taking game without a table
     grid = window.reference.buttons
     first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
-    assert registry.info(first).family is registry.info("boston").family
+    assert registry.info(first).family is registry.info("whist").family
     window.choose_game("rubicon_piquet")  # a variant: nothing of its own playable, its family first
     first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
     assert registry.info(first).family is registry.info("piquet").family

@@ -110,8 +110,8 @@ def test_without_a_card_game_for_two_that_choice_is_off(qtbot, settings, monkeyp
 def test_the_easy_card_games_come_first(monkeypatch):
     monkeypatch.setattr(registry, "playable_ids", lambda: ("canfield_or_klondike", "piquet", "all_fours"))
     assert welcome.suggested_opponent_game() == "all_fours"
-    monkeypatch.setattr(registry, "playable_ids", lambda: ("canfield_or_klondike", "boston", "chess"))
-    assert welcome.suggested_opponent_game() == "boston"      # a card game, never chess
+    monkeypatch.setattr(registry, "playable_ids", lambda: ("canfield_or_klondike", "whist", "chess"))
+    assert welcome.suggested_opponent_game() == "whist"      # a card game, never chess
     monkeypatch.setattr(registry, "playable_ids", lambda: ("chess", "backgammon"))
     assert welcome.suggested_opponent_game() is None
 

@@ -544,6 +544,22 @@ class Backgammon(Game[BackgammonState, Action, BackgammonState]):
         opts = self.resolve_options(options)
         return BackgammonState(board=starting_board(), opts=tuple(sorted(opts.items())))
 
+    def setup_state(self, text: str, options: Options | None = None) -> BackgammonState:
+        """A game set up from a GNU Backgammon position ID (a session's set-up, kept in the
+        record): the ID, optionally followed by the side on roll, "White" (the default) or
+        "Black" — the ID itself names only "the player on roll" and "the opponent".  The player
+        on roll is about to throw (or to double, with the cube).  ``NotationError`` quotes a text
+        that is no position ID, or a position where the game is already over."""
+        words = str(text).split()
+        on_roll = WHITE
+        if len(words) >= 2 and words[-1].lower() in ("white", "black"):
+            on_roll = WHITE if words[-1].lower() == "white" else BLACK
+            words = words[:-1]
+        state = parse_position_id(" ".join(words), on_roll, options)
+        if state.phase is Phase.OVER:
+            raise NotationError(f"{text!r} is a finished game: a side has borne off all its men")
+        return state
+
     def to_move(self, state: BackgammonState) -> Seat | Special:
         phase = state.phase
         if phase is Phase.OPENING or phase is Phase.THROW:
@@ -841,6 +857,22 @@ class Backgammon(Game[BackgammonState, Action, BackgammonState]):
             if info is not None:
                 return Play(info.hops)
         return play
+
+    def rules_section(self, state: BackgammonState) -> str | None:
+        """The rules pane follows the game: the first throw, entering from the bar, bearing off
+        once every man of the side to move is home, the play otherwise, the score at the end."""
+        if state.phase is Phase.OPENING or state.turn < 0:
+            return self.page_section("the-first-throw")
+        if state.phase is Phase.OVER:
+            return self.page_section("scoring")
+        if state.phase in (Phase.CUBE, Phase.OFFERED):
+            return self.page_section("the-doubling-cube", "the-play")
+        r = state.rel(state.turn)
+        if r[25] > 0:
+            return self.page_section("entering-from-the-bar", "the-play")
+        if _all_home(r):
+            return self.page_section("bearing-off", "the-play")
+        return self.page_section("the-play")
 
     def describe(self, state: BackgammonState, action: Action) -> str:
         if isinstance(action, Play):

@@ -484,6 +484,12 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
                 out["setup"] = fen
         return out
 
+    def setup_state(self, text: str, options: Options | None = None) -> CheckersState:
+        """A game set up from a position in PDN's FEN ("W:WK19,K23:BK28,12"): a lesson, a PDN
+        game's ``FEN`` tag (a session's set-up, kept in the record).  ``NotationError`` quotes a
+        text that is no position.  (Older records carried it as the ``setup`` option, still read.)"""
+        return self.initial_state({**dict(options or {}), "setup": str(text)})
+
     def initial_state(self, options: Options | None = None) -> CheckersState:
         opts = self.resolve_options(options)
         huffing = opts["capture"] == "huff"
@@ -937,11 +943,12 @@ def replay_pdn(game: PdnGame, capture: str = "compulsory") -> list[CheckersState
 
 
 def write_pdn(options: Options, actions: Sequence[str], outcome: Outcome | None = None,
-              tags: dict[str, str] | None = None) -> str:
-    """A PDN text for a game played with ``options`` and these actions (our notation).  Huffs,
-    insisting and draw offers go in comments, where ``read_pdn`` finds them again."""
+              tags: dict[str, str] | None = None, setup: str | None = None) -> str:
+    """A PDN text for a game played with ``options`` and these actions (our notation), from the
+    position ``setup`` (a session's set-up) if given.  Huffs, insisting and draw offers go in
+    comments, where ``read_pdn`` finds them again."""
     opts = GAME.resolve_options(options)
-    start = GAME.initial_state(opts)
+    start = GAME.setup_state(setup, opts) if setup else GAME.initial_state(opts)
     if outcome is None:
         result = "*"
     elif outcome.results[0] == outcome.results[1]:

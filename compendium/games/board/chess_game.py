@@ -16,7 +16,16 @@ Decisions where the laws leave a choice to the arbiter or to software:
   without a capture or a pawn move (unless the last move mates), when neither side has the men to
   mate (python-chess's insufficient-material test), and on stalemate;
 - resigning is the action ``resign``, accepted from the player to move; it is not among the legal
-  actions, because those list what may be done on the board (and a computer never resigns).
+  actions, because those list what may be done on the board (and a computer never resigns);
+- with a clock (the ``clock`` option, none by default), the table plays ``flag`` for the player to
+  move when that player's time is used up: the game is lost on time, unless the opponent has too
+  little material to mate by any series of moves (python-chess's insufficient-material test for
+  that side), when it is drawn.  Like ``resign`` it is a recorded action, so a saved game and its
+  replay end the same way; it is refused in a game without a clock.
+
+A game may start from any legal position: ``setup_state(fen)`` (the session's set-up, kept in the
+record) reads a FEN or a lesson's key.  Older records started from a FEN given as the ``start``
+option; that option still accepts one, so they replay.
 """
 from __future__ import annotations
 
@@ -24,7 +33,7 @@ import io
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import chess
 import chess.pgn
@@ -36,6 +45,7 @@ from ..catalogue import BY_ID
 
 RESIGN = "resign"
 CLAIM = "claim draw"
+FLAG = "flag"                     # the player to move has used up his time
 STANDARD = "standard"
 COLOUR_NAMES = {chess.WHITE: "White", chess.BLACK: "Black"}
 PIECE_NAMES = {chess.PAWN: "pawn", chess.KNIGHT: "knight", chess.BISHOP: "bishop",
@@ -119,6 +129,117 @@ START_OPTION = StartOption(
     labels=("The usual array", *(f"Lasker's {LESSONS[key].title}" for key in _MENU_LESSONS)))
 
 
+# -- the clock ------------------------------------------------------------------------------------
+NO_CLOCK = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeControl:
+    """Each player's time for the whole game and the time added after each of his moves."""
+
+    minutes: int
+    increment: int = 0            # seconds
+
+    @property
+    def base_ms(self) -> int:
+        return self.minutes * 60_000
+
+    @property
+    def increment_ms(self) -> int:
+        return self.increment * 1000
+
+    @property
+    def text(self) -> str:
+        return f"{self.minutes}+{self.increment}"
+
+
+def time_control(text: str) -> TimeControl | None:
+    """The time control an option value names: "none", or "minutes+increment" such as "15+10"
+    (minutes for the game, seconds added a move).  ``NotationError`` quotes a bad value."""
+    word = str(text).strip().lower()
+    if word == NO_CLOCK:
+        return None
+    m = re.fullmatch(r"(\d{1,3})(?:\s*[+|]\s*(\d{1,3}))?", word)
+    if m is None or int(m.group(1)) == 0:
+        raise NotationError(f"{text!r} is not a time control: write 'none' or minutes and "
+                            "seconds a move, as '15+10'")
+    return TimeControl(int(m.group(1)), int(m.group(2) or 0))
+
+
+CLOCK_OPTION = OptionSpec(
+    "clock", NO_CLOCK, (NO_CLOCK, "5+0", "15+0", "15+10", "60+0"), "Clock",
+    help="A chess clock for each player; when a player's time runs out the game is lost on time.",
+    labels=("No clock", "5 minutes each", "15 minutes each", "15 minutes + 10 seconds a move",
+            "60 minutes each"))
+
+
+class GameClock:
+    """The two clocks of a timed game, in milliseconds, read from ``now`` (seconds, monotonic:
+    ``time.monotonic`` on the table, a fake in tests).  One clock runs at a time, or none (the
+    game paused, or over).  It knows nothing of chess: the table tells it whose clock runs and
+    who has just moved, and reads who has run out of time."""
+
+    def __init__(self, control: TimeControl, now: Callable[[], float],
+                 left: Sequence[int] | None = None, seats: int = 2) -> None:
+        self.control = control
+        self._now = now
+        self._left = list(left) if left is not None else [control.base_ms] * seats
+        if len(self._left) != seats:
+            raise ValueError(f"{len(self._left)} clock times for {seats} players")
+        self.running: int | None = None
+        self._since = 0.0
+
+    def _charge(self) -> None:
+        """Take the time since the running clock was last read off it."""
+        if self.running is None:
+            return
+        now = self._now()
+        spent = int(round((now - self._since) * 1000))
+        self._left[self.running] = max(0, self._left[self.running] - max(0, spent))
+        self._since = now
+
+    def run(self, seat: int | None) -> None:
+        """Let ``seat``'s clock run (``None``: stop both), after charging the one running."""
+        self._charge()
+        if seat is not None and seat != self.running:
+            self._since = self._now()
+        self.running = seat
+
+    def moved(self, seat: int) -> None:
+        """``seat`` has completed a move: charge its time and add the increment (not to a clock
+        already at zero: the flag has fallen)."""
+        self._charge()
+        if self._left[seat] > 0:
+            self._left[seat] += self.control.increment_ms
+
+    def left(self, seat: int) -> int:
+        """``seat``'s time left now, in milliseconds."""
+        self._charge()
+        return self._left[seat]
+
+    def fallen(self) -> int | None:
+        """The seat whose running clock shows zero, if any."""
+        if self.running is not None and self.left(self.running) <= 0:
+            return self.running
+        return None
+
+    def snapshot(self) -> tuple[int, ...]:
+        """Every seat's time left (for the record)."""
+        self._charge()
+        return tuple(self._left)
+
+
+def clock_text(ms: int) -> str:
+    """A clock face: "15:00", "4:07", and tenths under ten seconds ("0:08.4")."""
+    ms = max(0, ms)
+    if ms < 10_000:
+        return f"0:{ms // 1000:02d}.{ms % 1000 // 100}"
+    seconds = (ms + 999) // 1000        # a clock shows a second as long as any of it is left
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
 # -- the state ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class ChessState:
@@ -133,7 +254,8 @@ class ChessState:
     start: str
     moves: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
-    finish: str = ""          # "", "resigned", "threefold" or "fifty": how a player ended the game
+    finish: str = ""          # "", "resigned", "threefold", "fifty" or "flag": how the game ended
+    timed: bool = False       # played with a clock (only then can a flag fall)
 
     @property
     def board(self) -> chess.Board:
@@ -177,6 +299,13 @@ def _facts(fen: str, repetitions: int, finish: str) -> _Facts:
     outcome: Outcome | None = None
     if finish == "resigned":
         outcome = Outcome(win, f"{turn} resigns: {other} wins", rule_ref("chess", "resigning"))
+    elif finish == "flag":
+        if board.has_insufficient_material(not board.turn):
+            outcome = Outcome(draw, f"{turn}'s time is up, but {other} has not the men to mate: "
+                              "drawn", rule_ref("chess", "the-clock"))
+        else:
+            outcome = Outcome(win, f"{turn}'s time is up: {other} wins on time",
+                              rule_ref("chess", "the-clock"))
     elif finish == "threefold":
         outcome = Outcome(draw, f"drawn by repetition, claimed by {turn}", rule_ref("chess", "draws"))
     elif finish == "fifty":
@@ -257,9 +386,14 @@ def start_fen(start: str) -> str:
     return parse_fen(start)
 
 
-def state_from_fen(fen: str) -> ChessState:
+def state_from_fen(fen: str, timed: bool = False) -> ChessState:
     normal = parse_fen(fen)
-    return ChessState(fen=normal, start=normal, keys=(_key(normal),))
+    return ChessState(fen=normal, start=normal, keys=(_key(normal),), timed=timed)
+
+
+def lesson_of(state: ChessState) -> Lesson | None:
+    """The Lasker diagram a game was started from, if it was."""
+    return next((lesson for lesson in LESSONS.values() if lesson.fen == state.start), None)
 
 
 # -- the rules ------------------------------------------------------------------------------------
@@ -268,13 +402,19 @@ class ChessGame(Game[ChessState, str, ChessState]):
     ``claim draw`` and ``resign``."""
 
     info = BY_ID["chess"]
-    option_specs = (START_OPTION,)
+    option_specs = (START_OPTION, CLOCK_OPTION)
     table_kind = "chess"
 
     # -- the protocol -----------------------------------------------------------------------
     def initial_state(self, options: Options | None = None) -> ChessState:
         opts = self.resolve_options(options)
-        return state_from_fen(start_fen(opts["start"]))
+        return state_from_fen(start_fen(opts["start"]), timed=opts["clock"] != NO_CLOCK)
+
+    def setup_state(self, text: str, options: Options | None = None) -> ChessState:
+        """The position of a FEN (or a lesson's key) to start a game from (a session's set-up);
+        ``NotationError`` quotes a text that is no legal position."""
+        opts = self.resolve_options(options)
+        return state_from_fen(text, timed=opts["clock"] != NO_CLOCK)
 
     def to_move(self, state: ChessState) -> Seat | Special:
         if _facts_of(state).outcome is not None:
@@ -294,6 +434,11 @@ class ChessGame(Game[ChessState, str, ChessState]):
                                 rule_ref("chess", "the-end-of-the-game"))
         if action == RESIGN:
             return replace(state, finish="resigned")
+        if action == FLAG:
+            if not state.timed:
+                raise IllegalAction("this game is played without a clock, so no time can run out",
+                                    rule_ref("chess", "the-clock"))
+            return replace(state, finish="flag")
         if action == CLAIM:
             if not facts.claim:
                 raise IllegalAction(
@@ -311,7 +456,8 @@ class ChessGame(Game[ChessState, str, ChessState]):
         fen = board.fen()
         key = _key(fen)
         keys = (key,) if irreversible else state.keys + (key,)
-        return ChessState(fen=fen, start=state.start, moves=state.moves + (action,), keys=keys)
+        return ChessState(fen=fen, start=state.start, moves=state.moves + (action,), keys=keys,
+                          timed=state.timed)
 
     def outcome(self, state: ChessState) -> Outcome | None:
         return _facts_of(state).outcome
@@ -332,6 +478,8 @@ class ChessGame(Game[ChessState, str, ChessState]):
         low = word.lower()
         if low in (RESIGN, "resigns"):
             return RESIGN
+        if low in (FLAG, "time", "flag fall", "time is up"):
+            return FLAG
         if low in (CLAIM, "claim", "draw", "claim a draw"):
             return CLAIM
         if _UCI_RE.fullmatch(low):
@@ -378,6 +526,8 @@ class ChessGame(Game[ChessState, str, ChessState]):
         who = COLOUR_NAMES[board.turn]
         if action == RESIGN:
             return f"{who} resigns"
+        if action == FLAG:
+            return f"{who}'s time is up"
         if action == CLAIM:
             why = "the position has stood three times" if state.repetitions >= 3 else \
                 "fifty moves without a capture or a pawn move"

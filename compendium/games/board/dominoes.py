@@ -737,6 +737,20 @@ class DominoesGame(Game[DominoesState, DominoesAction, DominoesView]):
         return Deal(seed=seed)
 
     # -- for the table, the demo and the player ------------------------------------------------
+    def rules_section(self, state: DominoesState) -> str | None:
+        """The rules pane follows the game: the lead until the first stone is set, the play (in
+        Fives and Threes the count of the ends), the scoring when a hand ends, the game at the end."""
+        if state.winner is not None:
+            return self.page_section("the-game", "scoring")
+        if state.result is not None:
+            return self.page_section("a-blocked-game" if state.result.how == "blocked" else "going-out",
+                                     "scoring")
+        if not state.line:
+            return self.page_section("the-lead", "the-deal")
+        if self.variant(dict(state.opts)) == "fives_and_threes":
+            return self.page_section("counting-the-ends", "the-play")
+        return self.page_section("the-play")
+
     def describe(self, state: DominoesState, action: DominoesAction) -> str:
         """A sentence about ``action`` played in ``state`` (the state before it)."""
         if isinstance(action, Deal):

@@ -43,9 +43,12 @@ SEAT_LETTERS = "ABCDEFGH"
 # -- actions --------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The shuffle of one deal, recorded with its number."""
+    """The shuffle of one deal, recorded with its number; or, for the books' worked examples
+    (``resources/examples``), a stated pack ``order`` (top card first), dealt by the usual
+    pattern by the dealer whose turn it is.  Its text is ``deal pack QD KD 8D …``."""
 
     seed: int
+    order: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,6 +330,8 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
         if isinstance(action, Deal):
             if state.phase != "deal":
                 raise IllegalAction("the cards have already been dealt")
+            if action.order:
+                return self._deal_stated(state, action.order)
             return self.deal(state, action.seed)
         if state.phase == "deal":
             raise IllegalAction("the cards have not been dealt yet")
@@ -372,6 +377,15 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
                         trick=(), tricks=(), calls=(), bidding=None, contract=None, revokes=(),
                         exposed=(), shown=(), stock=(), turnup=None)
         return self.start_hand(self.lay_out(fresh, tuple(range(len(order)))))
+
+    def _deal_stated(self, state: TricksState, order: Sequence[Card]) -> TricksState:
+        """A stated pack (a book's example) dealt by the dealer in turn."""
+        dealer = self.first_dealer(state.n) if state.deal_no == 0 else (state.dealer + 1) % state.n
+        try:
+            return self.deal_from(state, order, dealer)
+        except ValueError:
+            raise IllegalAction(f"the stated pack of {len(order)} cards is not the pack of this "
+                                "game: every card once") from None
 
     def first_dealer(self, n: int) -> Seat:
         """The books have the players cut for the deal and then the dealer choose his seat; the
@@ -545,7 +559,8 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
             for k in order:
                 need = len(hidden_in[k])
                 bad = forbidden.get(k, set())
-                chosen = [c for c in pool if c.suit not in bad][:need] if bad else pool[:need]
+                chosen = ([c for c in pool if self.effective_suit(pub, c) not in bad][:need] if bad
+                          else pool[:need])    # the suit in play: a bower belongs to trumps
                 if len(chosen) < need:
                     ok = False
                     break
@@ -569,6 +584,8 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
     # -- text forms -----------------------------------------------------------------------------
     def action_to_str(self, action: TricksAction) -> str:
         if isinstance(action, Deal):
+            if action.order:
+                return "deal pack " + " ".join(card.code for card in action.order)
             return f"deal {action.seed}"
         if isinstance(action, Play):
             return f"play {action.card.code}"
@@ -579,6 +596,11 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
     def action_from_str(self, state: TricksState, text: str) -> TricksAction:
         t = " ".join(text.strip().split())
         low = t.lower()
+        if low.startswith("deal pack "):
+            try:
+                return Deal(0, tuple(parse_card(token) for token in t[10:].split()))
+            except NotationError as exc:
+                raise NotationError(f"{text[:60]!r}…: {exc}") from None
         if low.startswith("deal "):
             number = t[5:].strip()
             if number.isascii() and number.isdigit() and len(number) <= 19:
@@ -633,6 +655,26 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
         if isinstance(action, Deal):
             return "the cards are dealt"
         return f"{who}: {self.call_label(action)}"
+
+    # The rules pane follows the hand: the deal until the first card (or the calls at once where
+    # there are calls), the play, and the scoring once the game is over; each game names its
+    # calls' section its own way.
+    CALL_SECTIONS: tuple[str, ...] = ("the-calls", "begging", "the-auction", "bidding", "calls")
+
+    def rules_section(self, state: TricksState) -> str | None:
+        if state.phase == "over":
+            return self.page_section("scoring", "the-game")
+        if state.phase == "deal":
+            return self.page_section("the-deal")
+        if state.phase == "play":
+            if not state.tricks and not state.trick and not state.calls:
+                return self.page_section("the-deal")    # nothing said or played yet
+            return self.page_section("the-play")
+        return self.page_section(*self.CALL_SECTIONS, "the-deal")
+
+    def replay_view(self, state: TricksState, seat: Seat) -> TricksView:
+        """The books print every hand of their examples: the replay lays them all face up."""
+        return self.view(replace(state, exposed=tuple(range(state.n))), seat)
 
     def call_label(self, action: TricksAction) -> str:
         """The words on a call's button."""

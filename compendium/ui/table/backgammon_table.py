@@ -924,7 +924,7 @@ class BackgammonController(TableController):
         if key == self._history_key:
             return self._history
         lines: list[str] = []
-        state = self.game.initial_state(session.options)
+        state = session.first_state          # the usual start, or the set-up position
         for step in steps:
             action = step.action
             if isinstance(action, OpeningThrow):
@@ -1328,6 +1328,7 @@ class BackgammonController(TableController):
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
         out: list[tuple[str, str | None, Callable[[], None]]] = [
             ("Copy the &position ID", "Ctrl+Shift+C", self.copy_position_id),
+            ("&Set up from position ID…", None, self.ask_setup),
             ("&Throw again (first throw)", "Ctrl+Shift+T", lambda: self._command(ThrowAgain())),
             ("&Finish the move", None, self.finish),
             ("Take back the last &man", None, self.undo_man),
@@ -1343,6 +1344,36 @@ class BackgammonController(TableController):
             self._play(action)
         else:
             self.table.say("That is not possible now.", "")
+
+    def ask_setup(self) -> None:
+        """Ask for a GNU Backgammon position ID and start a game from it."""
+        from PySide6.QtWidgets import QInputDialog
+        text, ok = QInputDialog.getText(
+            self.table, "Set up from position ID",
+            "GNU Backgammon position ID (add “Black” if Black is on roll):",
+            text=position_id(self.state()))
+        if ok:
+            self.set_up(text)
+
+    def set_up(self, text: str) -> bool:
+        """Start a game from the position ID ``text`` (the player on roll throws first), the same
+        seats and options as now; a text that is no position ID is reported and the game stays."""
+        from ...core.errors import NotationError
+        from ...core.session import Session
+        session = self.table.session
+        if session is None:
+            return False
+        try:
+            new = Session(self.game, session.options, human_seats=session.human_seats, setup=text)
+        except NotationError as exc:
+            reason = str(exc)
+            self.table.say(f"Nothing was set up: {reason[:1].lower()}{reason[1:]}.", "backgammon#notation")
+            return False
+        self.table.load_session(new)
+        self.table.say(f"Set up the position {position_id(self.state(), new.state.turn)}; "
+                       f"{NAMES[new.state.turn]} was on roll. Undo goes back to it, never before it.",
+                       "backgammon#notation")
+        return True
 
     def copy_position_id(self) -> str:
         """GNU Backgammon's ID of the position shown, to the clipboard and the status bar."""

@@ -21,8 +21,8 @@ from ...core.errors import IllegalAction, NotationError
 from ...core.rules import rule_ref
 from ...core.session import Session
 from ...games.board.checkers import (BLACK, LESSON_BY_KEY, LESSONS, QUIET_PLIES_FOR_CLAIM, SIDE_NAMES, WHITE,
-                                     CheckersState, Draw, Huff, Insist, Move, dark_square, lesson_options,
-                                     pdn_options, rc_square, read_pdn, square_rc, write_pdn)
+                                     CheckersState, Draw, Huff, Insist, Move, dark_square,
+                                     rc_square, read_pdn, square_rc, write_pdn)
 from .square_board import DANGER, SquareBoardController, Square
 
 if TYPE_CHECKING:
@@ -491,7 +491,7 @@ class CheckersController(SquareBoardController):
                  for seat in (BLACK, WHITE)]
         return write_pdn(session.options, session.actions_text, session.outcome(),
                          {"Black": names[0], "White": names[1],
-                          "Date": datetime.date.today().strftime("%Y.%m.%d")})
+                          "Date": datetime.date.today().strftime("%Y.%m.%d")}, setup=session.setup)
 
     def copy_pdn(self) -> None:
         if self.table.session is None:
@@ -510,8 +510,9 @@ class CheckersController(SquareBoardController):
             return False
         try:
             game = read_pdn(text)
-            options = pdn_options(game, str(session.options.get("capture", "compulsory")))
-            new = Session(self.game, options, human_seats=session.human_seats)
+            # A game with a FEN tag is *set up* from it (kept in the record; undo stops there).
+            new = Session(self.game, {"capture": str(session.options.get("capture", "compulsory"))},
+                          human_seats=session.human_seats, setup=game.setup)
             for index, move in enumerate(game.actions, 1):
                 try:
                     new.play(move)
@@ -532,7 +533,8 @@ class CheckersController(SquareBoardController):
         capture = "compulsory"
         if self.table.session is not None:
             capture = str(self.table.session.options.get("capture", "compulsory"))
-        self.table.load_session(Session(self.game, lesson_options(key, capture), human_seats=(lesson.winner,)))
+        self.table.load_session(Session(self.game, {"capture": capture}, human_seats=(lesson.winner,),
+                                        setup=lesson.fen))
         anchor = lesson.name.lower().replace(" ", "-")
         self.table.say(f"{lesson.name}: {lesson.goal}.", rule_ref("checkers", anchor))
 

@@ -1,6 +1,14 @@
 """The chess table: the square board with python-chess's vector men, a promotion chooser on the
 board, check and the last move tinted, a move list in algebraic or descriptive notation, PGN and
-FEN through the clipboard, and Lasker's diagrams as lessons.
+FEN through the clipboard, a game set up from any FEN, Lasker's diagrams as lessons, and the
+optional chess clock.
+
+The clock: with the ``clock`` option each player's time is kept by a ``GameClock`` read from
+``clock_source`` (``time.monotonic``; tests put a fake clock there).  The side to move's clock runs,
+except while the window is hidden or minimised, the demo plays or the game is over.  After every
+move the time left goes into ``session.clocks`` (so the save and the autosave keep it, and a
+resumed game goes on with it), and when the running clock reaches zero the table plays the
+engine's ``flag`` action for that side: the fall of the flag is a move of the record.
 
 Everything about legality comes from the engine (``table.legal()`` and its refusals); this module
 only turns squares into the engine's UCI moves and back.
@@ -9,20 +17,24 @@ from __future__ import annotations
 
 import datetime
 import html
+import time
 from typing import TYPE_CHECKING, Any, Callable
 
 import chess
 import chess.svg
-from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QGuiApplication, QPainter, QPen, QPixmap
+from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPainter, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QInputDialog,
+                               QStyleOptionGraphicsItem, QWidget)
 
 from ...core.errors import NotationError
 from ...core.rules import rule_ref
+from ...core.game import Special
 from ...core.session import Session
-from ...games.board.chess_game import (CLAIM, LESSONS, PIECE_NAMES, PIECE_RULES, RESIGN, STANDARD,
-                                       ChessState, descriptive, from_pgn, move_list, parse_fen, to_pgn, why_illegal)
+from ...games.board.chess_game import (CLAIM, FLAG, LESSONS, NO_CLOCK, PIECE_NAMES, PIECE_RULES, RESIGN,
+                                       STANDARD, ChessState, GameClock, clock_text, descriptive, from_pgn,
+                                       lesson_of, move_list, parse_fen, time_control, to_pgn, why_illegal)
 from .items import HIGHLIGHT
 from .square_board import DANGER, SquareBoardController, Square
 
@@ -66,6 +78,67 @@ def to_index(square: Square) -> int:
     return chess.square(square[0], square[1])
 
 
+CLOCK_TICK_MS = 100
+LOW_TIME_MS = 10_000          # under this the running clock turns red
+
+
+class ClockFace(QGraphicsItem):
+    """One player's clock beside the board: the side's name and the time left, lit when it runs."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rect = QRectF(0, 0, 160, 48)
+        self.name = ""
+        self.time = ""
+        self.running = False
+        self.low = False
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(5)
+
+    def set_rect(self, rect: QRectF) -> None:
+        self.prepareGeometryChange()
+        self.setPos(rect.topLeft())
+        self.rect = QRectF(0, 0, rect.width(), rect.height())
+        self.update()
+
+    def set_face(self, name: str, time_text: str, running: bool, low: bool) -> None:
+        if (name, time_text, running, low) != (self.name, self.time, self.running, self.low):
+            self.name, self.time, self.running, self.low = name, time_text, running, low
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.rect.adjusted(-2, -2, 4, 5)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem,
+              widget: QWidget | None = None) -> None:
+        r = self.rect
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(0, 0, 0, 60))
+        painter.drawRoundedRect(r.translated(2, 3), 6, 6)
+        if self.running:       # lit: ivory face, dark figures (red when the time is short)
+            face, ink, rim = QColor(246, 236, 210), QColor(176, 40, 30) if self.low else QColor(40, 28, 18), \
+                QColor(214, 178, 92)
+        else:                  # idle: dark wood, muted figures
+            face, ink, rim = QColor(58, 38, 24, 235), QColor(214, 202, 176), QColor(110, 78, 50)
+        painter.setBrush(face)
+        painter.setPen(QPen(rim, 3 if self.running else 1.5))
+        painter.drawRoundedRect(r, 6, 6)
+        pad = r.height() * 0.14
+        small = QFont("DejaVu Sans")
+        small.setPixelSize(max(9, int(r.height() * 0.24)))
+        painter.setFont(small)
+        painter.setPen(ink)
+        painter.drawText(r.adjusted(pad * 1.5, pad * 0.6, -pad, 0),
+                         int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop), self.name)
+        big = QFont("DejaVu Sans Mono")
+        big.setPixelSize(max(12, int(r.height() * 0.5)))
+        big.setBold(True)
+        painter.setFont(big)
+        painter.drawText(r.adjusted(pad, 0, -pad * 1.5, -pad * 0.4),
+                         int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom), self.time)
+
+
 class ChessController(SquareBoardController):
     light = QColor(238, 216, 180)
     dark = QColor(176, 132, 96)
@@ -79,6 +152,18 @@ class ChessController(SquareBoardController):
         self._chooser_focus = 0
         self._notation: dict[str, tuple[str, tuple[str, ...], list[str]]] = {}
         self._level_before_engine = 3
+        self.clock: GameClock | None = None
+        self._faces: list[ClockFace] = []     # the top one, then the bottom one
+        # Steps of the session whose increments are paid: the furthest the game has reached, so
+        # that moves taken back and played again earn no second increment.
+        self._credited = 0
+        self._flagging = False
+        self._ticker = QTimer(table)        # dies with the table, should the table go first
+        self._ticker.setInterval(CLOCK_TICK_MS)
+        self._ticker.timeout.connect(self.tick)
+
+    # the time source of the clocks (seconds, monotonic); a test puts a fake one here
+    clock_source: Callable[[], float] = staticmethod(time.monotonic)
 
     # -- what stands where ------------------------------------------------------------------------
     def _state(self) -> ChessState:
@@ -88,6 +173,102 @@ class ChessController(SquareBoardController):
     def build(self) -> None:
         super().build()
         self.cursor = (4, 6) if self.flipped else (4, 1)
+        session = self.table.session
+        control = time_control(str(session.options.get("clock", NO_CLOCK))) if session else None
+        if session is None or control is None:
+            return
+        left = session.clocks if session.clocks is not None and len(session.clocks) == 2 else None
+        self.clock = GameClock(control, self.clock_source, left)
+        self._credited = len(session.steps)
+        session.clocks = self.clock.snapshot()
+        for _ in range(2):
+            face = ClockFace()
+            self.table.scene().addItem(face)
+            self._faces.append(face)
+        self._ticker.start()
+
+    # -- the clock ----------------------------------------------------------------------------
+    def clock_should_run(self) -> bool:
+        """A clock runs only while a person can see the game being played."""
+        session = self.table.session
+        if session is None or self.clock is None or self.table.demo_running:
+            return False
+        if not self.table.isVisible() or self.table.window().isMinimized():
+            return False
+        return not isinstance(session.to_move(), Special)
+
+    def _clock_after_change(self) -> None:
+        """The history changed (a move, an undo): credit the increments of the new moves, let the
+        right clock run, and keep the times in the session for the save.  Undo gives no time
+        back, and a move taken back and played again earns no second increment."""
+        session = self.table.session
+        if session is None or self.clock is None:
+            return
+        steps = session.steps
+        for step in steps[self._credited:]:
+            if isinstance(step.actor, int) and step.text not in (FLAG, RESIGN, CLAIM):
+                self.clock.moved(step.actor)
+        self._credited = max(self._credited, len(steps))
+        self.tick()
+
+    def tick(self) -> None:
+        """Run or pause the clock, show it, keep the times, and let a flag fall."""
+        session = self.table.session
+        if session is None or self.clock is None:
+            return
+        seat = session.to_move()
+        self.clock.run(seat if self.clock_should_run() and isinstance(seat, int) else None)
+        session.clocks = self.clock.snapshot()
+        self._show_clocks()
+        fallen = self.clock.fallen()
+        if fallen is not None and fallen == seat and not self._flagging:
+            self._flag(fallen)
+
+    def _flag(self, seat: int) -> None:
+        """The running clock shows zero: the flag falls, played as the engine's action."""
+        session = self.table.session
+        assert session is not None and self.clock is not None
+        self._flagging = True
+        try:
+            self.clock.run(None)
+            session.clocks = self.clock.snapshot()
+            if self.table.human_to_move:
+                self.table.play(FLAG)
+            else:
+                # The computer's time is up while it thinks: play the flag for its seat and put the
+                # session back on the table, which forgets the pending move and announces the end.
+                session.play(FLAG)
+                self.table.load_session(session)
+        finally:
+            self._flagging = False
+
+    def _show_clocks(self) -> None:
+        if self.clock is None or len(self._faces) != 2:
+            return
+        session = self.table.session
+        bottom = 1 if self.flipped else 0
+        for face, seat in zip(self._faces, (1 - bottom, bottom)):
+            left = self.clock.left(seat)
+            who = ("White" if seat == 0 else "Black")
+            if session is not None and seat in session.human_seats and len(session.human_seats) == 1:
+                who += " · you"
+            running = self.clock.running == seat
+            face.set_face(who, clock_text(left), running, running and left < LOW_TIME_MS)
+
+    def _clock_height(self) -> float:
+        return round(self.square * 0.78) if self.clock is not None else 0.0
+
+    def _place_panel(self) -> None:
+        super()._place_panel()
+        if self.clock is None or len(self._faces) != 2 or self._panel is None:
+            return
+        board = self.board_rect()
+        h = self._clock_height()
+        x = board.right() + (self.margin_squares + 0.3) * self.square
+        w = min(self.panel_squares * self.square * 0.75, h * 3.6)
+        self._faces[0].set_rect(QRectF(x, board.top() - self.margin_squares * self.square * 0.5, w, h))
+        self._faces[1].set_rect(QRectF(x, board.bottom() + self.margin_squares * self.square * 0.5 - h, w, h))
+        self._panel.setPos(QPointF(x, self._faces[0].pos().y() + h + self.square * 0.15))
 
     def pieces(self, view: ChessState) -> dict[Square, str]:
         return {to_square(sq): piece.symbol() for sq, piece in view.board.piece_map().items()}
@@ -254,8 +435,18 @@ class ChessController(SquareBoardController):
     def sync(self, animate: bool) -> None:
         self._close_chooser()
         super().sync(animate)
+        self._clock_after_change()
 
     def teardown(self) -> None:
+        self._ticker.stop()
+        self._ticker.deleteLater()
+        if self.clock is not None:
+            self.clock.run(None)
+            if self.table.session is not None:
+                self.table.session.clocks = self.clock.snapshot()
+        for face in self._faces:
+            self.table.scene().removeItem(face)
+        self._faces = []
         self._close_chooser()
         if self.table.level == 4:      # no other game knows level 4
             self.table.set_level(self._level_before_engine)
@@ -296,10 +487,11 @@ class ChessController(SquareBoardController):
         for i in range(0, len(items), 2):
             rows.append((number + i // 2, items[i], items[i + 1] if i + 1 < len(items) else ""))
         font_px = max(11, min(17, int(self.square * 0.24)))
-        fit = max(4, int(self.ranks * self.square / (font_px * 1.75)) - 6)
+        room = self.ranks * self.square - 2.3 * self._clock_height()   # the clocks take their share
+        fit = max(4, int(room / (font_px * 1.75)) - 6)
         shown = rows[-fit:]
         parts = []
-        lesson = LESSONS.get(str(self.table.session.options.get("start", STANDARD))) if self.table.session else None
+        lesson = lesson_of(state)
         if lesson is not None:
             parts.append(f"<p style='margin:0'><b>Lasker's {html.escape(lesson.title)}</b><br>"
                          f"<i>{html.escape(lesson.lesson)}</i></p>")
@@ -338,6 +530,9 @@ class ChessController(SquareBoardController):
         board = state.board
         side = "White" if board.turn == chess.WHITE else "Black"
         parts = [f"{side} to move" + (", in check" if board.is_check() else "")]
+        if self.clock is not None:
+            parts.append(f"clocks White {clock_text(self.clock.left(0))}, "
+                         f"Black {clock_text(self.clock.left(1))}")
         if CLAIM in self.table.legal():
             parts.append("you may claim a draw (Table menu)")
         return parts
@@ -350,6 +545,7 @@ class ChessController(SquareBoardController):
             ("&Copy the game as PGN", "Ctrl+Shift+C", self.copy_pgn),
             ("Copy the &position as FEN", None, self.copy_fen),
             ("&Paste a game (PGN) or a position (FEN)", "Ctrl+Shift+V", self.paste),
+            ("&Set up from FEN…", None, self.ask_setup),
             ("C&laim a draw", None, self.claim_draw),
             ("&Resign", None, self.resign),
         ]
@@ -407,7 +603,11 @@ class ChessController(SquareBoardController):
             else:
                 game = from_pgn(text)
                 start, moves = game.start, game.moves
-            new = Session(self.game, {"start": start}, human_seats=session.human_seats)
+            # A game that does not begin with the usual array is *set up* from its FEN (kept in
+            # the record); the time control stays the one chosen.
+            options = {**session.options, "start": STANDARD}
+            new = Session(self.game, options, human_seats=session.human_seats,
+                          setup=None if start == STANDARD else start)
             for move in moves:
                 new.play(move)
         except NotationError as exc:
@@ -420,6 +620,35 @@ class ChessController(SquareBoardController):
         self.table.say(f"Pasted the {what}.", "")
         return True
 
+    def ask_setup(self) -> None:
+        """Ask for a FEN and start a game from it."""
+        text, ok = QInputDialog.getText(self.table, "Set up from FEN",
+                                        "The position in Forsyth–Edwards Notation (FEN):",
+                                        text=self._state().fen)
+        if ok:
+            self.set_up(text)
+
+    def set_up(self, text: str) -> bool:
+        """Start a game from the position of the FEN ``text``, the player on the side to move.
+        A text that is no legal position is reported, and the game on the table stays."""
+        session = self.table.session
+        if session is None:
+            return False
+        try:
+            fen = parse_fen(text)
+            seat = 0 if fen.split()[1] == "w" else 1
+            new = Session(self.game, {**session.options, "start": STANDARD}, human_seats=(seat,),
+                          setup=fen)
+        except NotationError as exc:
+            reason = str(exc)
+            self.table.say(f"Nothing was set up: {reason[:1].lower()}{reason[1:]}.",
+                           rule_ref("chess", "variants"))
+            return False
+        self.table.load_session(new)
+        self.table.say(f"Set up the position; you play {'White' if seat == 0 else 'Black'}. Undo "
+                       "goes back to it, never before it.", rule_ref("chess", "variants"))
+        return True
+
     def claim_draw(self) -> None:
         self.table.play(CLAIM)
 
@@ -430,7 +659,9 @@ class ChessController(SquareBoardController):
         """Set up one of Lasker's diagrams with the player on the side to move."""
         lesson = LESSONS[key]
         seat = 0 if lesson.fen.split()[1] == "w" else 1
-        self.table.load_session(Session(self.game, {"start": key}, human_seats=(seat,)))
+        session = self.table.session
+        options = {**(session.options if session else {}), "start": STANDARD}
+        self.table.load_session(Session(self.game, options, human_seats=(seat,), setup=lesson.fen))
         self.table.say(f"Lasker's {lesson.title}: {lesson.lesson}",
                        rule_ref("chess", lesson.anchor))
 

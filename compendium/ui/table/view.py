@@ -40,6 +40,9 @@ class TableWidget(QGraphicsView):
     # For a patience with every card in sight, after each move: "winnable", "lost", "open"
     # (the solver could not decide quickly), "thinking", or "" (no indicator for this game).
     live_verdict = Signal(str)
+    # The anchor of the rules section about the moment (Game.rules_section; "" if none), sent
+    # when it changes, so that the rules pane can follow the game.
+    section_changed = Signal(str)
     LIVE_BUDGET_S = 1.0
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -98,6 +101,11 @@ class TableWidget(QGraphicsView):
         self._live_timer.setInterval(50)
         self._live_timer.timeout.connect(self._live_poll)
         self.changed.connect(self._live_check)
+        self._section: str | None = None
+        self.changed.connect(self._check_section)
+        # Replaying a worked example ("Show me"): nobody plays, the computer is silent, and the
+        # cards the book prints are all shown (Game.replay_view).
+        self._replaying = False
 
     # -- the session ------------------------------------------------------------------------
     @property
@@ -115,7 +123,7 @@ class TableWidget(QGraphicsView):
 
     @property
     def human_to_move(self) -> bool:
-        if self._session is None or self._demo_running:
+        if self._session is None or self._demo_running or self._replaying:
             return False
         return self._session.to_move() in self._session.human_seats
 
@@ -139,6 +147,7 @@ class TableWidget(QGraphicsView):
         self._legal_cache = None
         self._memory = {}
         self._announced = False
+        self._section = None
         self._banner.hide()
         if self.controller is not None:
             self.controller.teardown()
@@ -157,7 +166,54 @@ class TableWidget(QGraphicsView):
 
     def current_view(self) -> Any:
         assert self._session is not None
+        if self._replaying:
+            return self._session.game.replay_view(self._session.state, self.viewer_seat)
         return self._session.game.view(self._session.state, self.viewer_seat)
+
+    # -- the rules section and replays -------------------------------------------------------
+    def _check_section(self) -> None:
+        session = self._session
+        section = (session.game.rules_section(session.state) or "") if session is not None else ""
+        if section != self._section:
+            self._section = section
+            self.section_changed.emit(section)
+
+    @property
+    def rules_section(self) -> str:
+        return self._section or ""
+
+    @property
+    def replaying(self) -> bool:
+        return self._replaying
+
+    def set_replaying(self, on: bool) -> None:
+        """Replay mode: the table shows a worked example and takes no moves from anyone.  (Off,
+        the computer waits for the next session loaded: the example's is about to be replaced.)"""
+        if on:
+            self.stop_demo()
+            self._stop_thinking()
+        self._replaying = on
+
+    def replay_advance(self, actions: tuple[str, ...]) -> bool:
+        """Play on to the recorded ``actions`` (the session's own history being their start),
+        moving the cards as in play; False, with nothing shown, if the session's history does not
+        lead there (the caller then loads the position afresh)."""
+        session = self._session
+        if session is None or session.actions_text != actions[:len(session.actions_text)]:
+            return False
+        try:
+            while len(session.actions_text) < len(actions):
+                # Chance (a deal) comes by itself after the move before it, as in the record.
+                session.play(actions[len(session.actions_text)])
+        except (IllegalAction, NotationError):
+            return False
+        if session.actions_text[:len(actions)] != actions:
+            return False
+        self.sync(animate=True)
+        self._status()
+        self.changed.emit()
+        self._check_end()
+        return True
 
     def _legal_now(self) -> tuple[Any, ...]:
         """The legal actions of the seat to move, whoever sits there (cached per position)."""
@@ -189,6 +245,7 @@ class TableWidget(QGraphicsView):
         assert session is not None
         try:
             text = session.game.describe(session.state, action)
+            scored = len(session.game.score_events(session.state))
             session.play(action)
         except (IllegalAction, NotationError) as exc:
             rule = getattr(exc, "rule", None) or ""
@@ -199,7 +256,10 @@ class TableWidget(QGraphicsView):
         if auto and self.controller is not None:
             self._play_auto_moves()
         self.sync(animate=True)
-        self._status(text[:1].upper() + text[1:] + ".")
+        # A move that scored links to the law that scored it (the newest line of the sheet).
+        events = session.game.score_events(session.state)
+        rule = (events[-1].rule or "") if len(events) > scored else ""
+        self._status(text[:1].upper() + text[1:] + ".", rule)
         self.changed.emit()
         self._check_end()
         if not self._demo_running:
@@ -322,12 +382,12 @@ class TableWidget(QGraphicsView):
     def say(self, text: str, rule: str = "") -> None:
         self.message.emit(text, rule)
 
-    def _status(self, lead: str = "") -> None:
+    def _status(self, lead: str = "", rule: str = "") -> None:
         if self._session is None or self.controller is None:
             return
         parts = [lead] if lead else []
         parts.extend(self.controller.status_parts())
-        self.say(" · ".join(parts), "")
+        self.say(" · ".join(parts), rule)
 
     def _check_end(self) -> None:
         session = self._session
@@ -342,6 +402,11 @@ class TableWidget(QGraphicsView):
         if len(outcome.results) == 1:
             won = outcome.results[0] > 0
         title, detail = self.controller.end_texts(outcome)
+        if self._replaying:
+            # A replayed example ends in the book's position: said, not covered by the banner.
+            self.say(f"{title}. {detail}", outcome.rule or "")
+            self.finished.emit(outcome)
+            return
         detail += "  Ctrl+N starts again; Ctrl+Z takes back."
         rect = self.viewport().rect()
         if won and self.animations_on:
@@ -355,7 +420,7 @@ class TableWidget(QGraphicsView):
     def _computer_turn(self) -> None:
         """If a seat no person sits in has the move, ask the computer for it (in the worker)."""
         session = self._session
-        if session is None or self._demo_running or self._think_future is not None:
+        if session is None or self._demo_running or self._think_future is not None or self._replaying:
             return
         seat = session.to_move()
         if isinstance(seat, Special) or seat in session.human_seats:
@@ -415,7 +480,7 @@ class TableWidget(QGraphicsView):
 
     # -- the demo ---------------------------------------------------------------------------
     def start_demo(self) -> None:
-        if self._session is None or self._demo_running:
+        if self._session is None or self._demo_running or self._replaying:
             return
         self._stop_thinking()
         self._demo_running = True
@@ -584,6 +649,10 @@ class TableWidget(QGraphicsView):
 
     def _input_allowed(self) -> bool:
         if self.controller is None or self._demo_running:
+            return False
+        if self._replaying:
+            self.say("This is a replay of the book's example: step through it with the arrow keys, "
+                     "or close it to play.", "")
             return False
         if self._session is not None and not self.human_to_move \
                 and self._session.to_move() is not Special.TERMINAL:

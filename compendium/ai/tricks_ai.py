@@ -176,6 +176,13 @@ class Sim:
             max((len(h) for h in fs), default=0) for fs in self.future)
 
 
+def new_sim(game: Any, state: Any, rules: SimRules) -> Sim:
+    """The simulated hand for ``state``: a game whose cards play by rules of their own (Five
+    Hundred's joker at no trumps) gives its own ``make_sim``."""
+    make = getattr(game, "make_sim", None)
+    return Sim(game, state, rules) if make is None else make(state, rules)
+
+
 def exact_value(sim: Sim, seat: int, value: Callable[[Sim], float], depth_cards: int) -> float:
     """Minimax over the rest of the hand in one world (two sides: ``seat``'s and the others')."""
     if sim.done():
@@ -259,7 +266,7 @@ class TricksPlayer:
         for _ in range(worlds):
             state = game.determinize(view, seat, rng)
             rules = game.sim_rules(state)
-            base = Sim(game, state, rules)
+            base = new_sim(game, state, rules)
             ids = {state.deck[i]: i for i in base.hands[seat]}
 
             def value(sim: Sim, state: Any = state) -> float:
@@ -292,7 +299,7 @@ class TricksPlayer:
             state = trial(world)
             if state is None:
                 continue
-            sim = Sim(game, state, game.sim_rules(state))
+            sim = new_sim(game, state, game.sim_rules(state))
             sim.rollout(rng)
             taken = [0.0] * state.n
             for t in state.tricks:

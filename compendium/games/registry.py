@@ -61,6 +61,8 @@ ENGINES: dict[str, str] = {
     "babette": "compendium.games.patience.babette:GAME",
     "anna": "compendium.games.patience.anna:GAME",
     "the_fifteen": "compendium.games.patience.the_fifteen:GAME",
+    "piquet": "compendium.games.tricks.piquet:GAME",
+    "piquet_rubicon": "compendium.games.tricks.piquet:RUBICON_GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -169,6 +169,7 @@ class TricksController(TableController):
         self._anim: QParallelAnimationGroup | None = None
         self._hint: Any = None
         self._hand_pos: dict[int, QPointF] = {}
+        self._controlled: set[int] = set()   # ids of an exposed hand you play for (the dummy)
         self._last_deal = 0
 
     # -- structure --------------------------------------------------------------------------------
@@ -262,6 +263,7 @@ class TricksController(TableController):
         out: dict[int, tuple[QPointF, float, Card | None, float]] = {}
         legal_cards = {a.card for a in self.table.legal() if isinstance(a, (Play, Discard))}
         self._hand_pos = {}
+        self._controlled = set()
         # -- your hand
         slot = active_slot(pub, self.me)
         mine = [view.cards[i] for i in pub.hands[slot]] if slot is not None else []
@@ -290,11 +292,47 @@ class TricksController(TableController):
                 if exposed:
                     ids.sort(key=lambda i: hand_order(view.cards[i].face, pub.trump)
                              if view.cards[i].face is not None else (9, i))
+                # An exposed hand you play for (the dummy at Auction Bridge): its cards answer
+                # clicks and the keyboard like your own, the playable ones lifted.
+                controlled = exposed and any(view.cards[i].face in legal_cards for i in ids)
                 total = width + fan * max(0, len(ids) - 1)
                 left = min(max(8.0, a.x() - total / 2), self.width - total - 8)
-                for k, i in enumerate(ids):
+                # A hand lying open at the side of the table is laid in rows by suit, like a
+                # bridge diagram, so that it stays clear of the trick.
+                side_rows = exposed and len(ids) > 4 and abs(a.x() - self.centre.x()) > self.width * 0.2
+                if side_rows:
+                    width = u * 0.62
+                    suits: list[list[int]] = []
+                    for i in ids:
+                        f = view.cards[i].face
+                        if suits and f is not None and view.cards[suits[-1][0]].face is not None \
+                                and view.cards[suits[-1][0]].face.suit == f.suit:
+                            suits[-1].append(i)
+                        else:
+                            suits.append([i])
+                    step_x, step_y = width * 0.3, width * aspect * 0.34
+                    longest = max(len(r) for r in suits)
+                    block_w = width + step_x * (longest - 1)
+                    block_h = width * aspect + step_y * (len(suits) - 1)
+                    left = min(max(8.0, a.x() - block_w / 2), self.width - block_w - 8)
+                    top = a.y() + s * aspect / 2 - block_h
+                    for r, row in enumerate(suits):
+                        for k, i in enumerate(row):
+                            out[i] = (QPointF(left + k * step_x, top + r * step_y), 50 + r * 20 + k,
+                                      view.cards[i].face, width)
+                            if controlled:
+                                self._hand_pos[i] = out[i][0]
+                                self._controlled.add(i)
+                # The open hand you play for sits across the table: lift its playable cards
+                # towards the middle, where there is room.
+                toward = 1.0 if a.y() < self.centre.y() else -1.0
+                for k, i in enumerate([] if side_rows else ids):
                     face = view.cards[i].face if exposed else None
-                    out[i] = (QPointF(left + k * fan, a.y() - width * aspect / 2), 50 + k, face, width)
+                    rise = LIFT * width * toward if controlled and face in legal_cards else 0.0
+                    out[i] = (QPointF(left + k * fan, a.y() - width * aspect / 2 + rise), 50 + k, face, width)
+                    if controlled:
+                        self._hand_pos[i] = out[i][0]
+                        self._controlled.add(i)
             # hands not yet taken up (Scotch Whist for two or three): squared beside the seat
             later = [k for k, o in enumerate(pub.owners) if o == seat and pub.hand_sets[k] > pub.current_set]
             for j, k in enumerate(later):
@@ -404,6 +442,9 @@ class TricksController(TableController):
         return "–".join(self.seat_title(s, n) for s in side)
 
     def score_lines(self, view: TricksView) -> list[str]:
+        own = getattr(self.game, "sheet_lines", None)    # a game with its own sheet (Auction Bridge)
+        if own is not None:
+            return own(view, lambda seat: self.seat_title(seat, view.pub.n))
         pub = view.pub
         opts = dict(pub.opts)
         sides = self.game.sides(opts)
@@ -435,6 +476,9 @@ class TricksController(TableController):
             who = getattr(contract, "caller", None)
             if who is not None:
                 lines.append(f"{self.seat_title(who, pub.n)}: {str(label).replace('-', ' ')}")
+        notes = getattr(self.game, "table_notes", None)   # a game's own facts (Boston's preference)
+        if notes is not None:
+            lines.extend(notes(view))
         if pub.tricks:
             lines.append("L shows the last trick")
         return lines
@@ -542,12 +586,14 @@ class TricksController(TableController):
         self.table.sync(animate=True)
 
     def choices(self) -> list[Any]:
-        """What the keyboard moves between: the call buttons, or the cards of your hand."""
-        if self.buttons:
+        """What the keyboard moves between: the call buttons, or the cards of your hand — both
+        while cards may still be put out beside a button that ends the exchange (Piquet)."""
+        putting_out = any(isinstance(a, Discard) for a in self.table.legal())
+        if self.buttons and not putting_out:
             return [b.action for b in self.buttons]
         view = self.view()
-        ids = sorted(self._hand_pos, key=lambda i: self._hand_pos[i].x())
-        return [i for i in ids if view.face(i) is not None]
+        ids = sorted(self._controlled or self._hand_pos, key=lambda i: self._hand_pos[i].x())
+        return [i for i in ids if view.face(i) is not None] + [b.action for b in self.buttons]
 
     def key(self, name: str) -> bool:
         if name == "l" or name == "space":
@@ -575,13 +621,14 @@ class TricksController(TableController):
 
     def show_keyboard_state(self) -> None:
         options = self.choices() if self.table.human_to_move else []
-        for k, b in enumerate(self.buttons):
-            b.set_focused(bool(options) and k == self.focus % len(options))
+        chosen = options[self.focus % len(options)] if options else None
+        for b in self.buttons:
+            b.set_focused(chosen is not None and not isinstance(chosen, int) and chosen == b.action)
         for cid in self._hand_pos:
             item = self.cards.get(cid)
             if item is None:
                 continue
-            focused = bool(options) and not self.buttons and options[self.focus % len(options)] == cid
+            focused = isinstance(chosen, int) and chosen == cid
             glow = HIGHLIGHT if focused else (HINT if self._hint is not None and self._hint_card(cid) else None)
             item.set_glow(glow)
 
@@ -597,8 +644,9 @@ class TricksController(TableController):
     def show_hint(self, action: Any) -> None:
         self._hint = action
         if isinstance(action, Call):
-            for k, b in enumerate(self.buttons):
-                if b.action == action:
+            options = self.choices()
+            for k, option in enumerate(options):
+                if not isinstance(option, int) and option == action:
                     self.focus = k
         self.table.sync(animate=False)
 

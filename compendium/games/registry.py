@@ -63,6 +63,8 @@ ENGINES: dict[str, str] = {
     "the_fifteen": "compendium.games.patience.the_fifteen:GAME",
     "piquet": "compendium.games.tricks.piquet:GAME",
     "piquet_rubicon": "compendium.games.tricks.piquet:RUBICON_GAME",
+    "quinto": "compendium.games.tricks.quinto:GAME",
+    "quinto_dummy": "compendium.games.tricks.quinto:DUMMY",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

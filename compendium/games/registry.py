@@ -65,6 +65,7 @@ ENGINES: dict[str, str] = {
     "piquet_rubicon": "compendium.games.tricks.piquet:RUBICON_GAME",
     "quinto": "compendium.games.tricks.quinto:GAME",
     "quinto_dummy": "compendium.games.tricks.quinto:DUMMY",
+    "boston": "compendium.games.tricks.boston:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -71,9 +71,14 @@ def test_the_ramparts_surround_the_reserve_and_the_foundations_take_the_corners(
     ys = [specs[n].y for n in RESERVE]
     assert all(specs[f"left{r}"].x < min(xs) and specs[f"right{r}"].x > max(xs) for r in range(1, 5))
     assert all(specs[f"top{c}"].y < min(ys) and specs[f"bot{c}"].y > max(ys) for c in range(1, 4))
-    corners = {(specs[n].x, specs[n].y) for n in FOUNDATIONS}
-    assert corners == {(specs["left1"].x, specs["top1"].y), (specs["right1"].x, specs["top1"].y),
-                       (specs["left1"].x, specs["bot1"].y), (specs["right1"].x, specs["bot1"].y)}
+
+    def centre(name):   # a crossways card is 1.4 wide and 1 high, an upright one the other way
+        s = specs[name]
+        w, h = (1.4, 1.0) if s.crossways else (1.0, 1.4)
+        return round(s.x + w / 2, 3), round(s.y + h / 2, 3)
+
+    corners = {centre(n) for n in FOUNDATIONS}
+    assert corners == {(centre(x)[0], centre(y)[1]) for x in ("left1", "right1") for y in ("top1", "bot1")}
 
 
 def test_the_foundation_order():
@@ -239,3 +244,10 @@ def test_the_demo_plays_whole_games():
 def test_every_rule_cited_is_a_heading_of_the_page():
     h.check_rules_cited_are_headings(GAME, module.__file__, [{}, PAIRS], {
         "the-foundations", "building-on-the-tableau", "the-reserve", "spaces", "the-stock-and-waste"})
+
+
+def test_the_ramparts_lie_crossways_round_the_upright_city():
+    """As in the book's picture: the fourteen Rampart packets are laid crossways, the Reserve
+    and the foundations upright."""
+    specs = {s.name: s for s in GAME.specs(GAME.resolve_options())}
+    assert {n for n, s in specs.items() if s.crossways} == set(RAMPARTS)

@@ -64,17 +64,20 @@ for _r in range(ROWS):
 ENDS: dict[str, tuple[str, ...]] = {cell(r, c): (LEFT[r], TOP[c], RIGHT[r], BOTTOM[c])
                                      for r in range(ROWS) for c in range(COLS)}
 
-# The table, in card widths.
-RES_X, RES_Y = 3.4, 3.0
-RES_DX, RES_DY = 1.2, 1.6
-GAP = 0.7
+# The table, in card widths (a card is 1 wide and 1.4 high upright).  The Reserve stands upright;
+# the Ramparts lie crossways round it, as in the book's picture (1.4 wide, 1 high), each packet
+# centred on its row or column and fanned outwards; the foundations fill the corners.
+RES_X, RES_Y = 3.7, 2.8
+RES_DX, RES_DY = 1.55, 1.6
+GAP = 0.55
 SIDE_ROOM = 1.5
 END_ROOM = 1.0
-LEFT_X = RES_X - GAP - 1
+LEFT_X = RES_X - GAP - 1.4
 RIGHT_X = RES_X + (COLS - 1) * RES_DX + 1 + GAP
-TOP_Y = RES_Y - GAP - 1.4
+TOP_Y = RES_Y - GAP - 1.0
 BOTTOM_Y = RES_Y + (ROWS - 1) * RES_DY + 1.4 + GAP
-SIDE_X = RIGHT_X + 1 + SIDE_ROOM + 0.5
+ACROSS = (1.4 - 1.0) / 2          # a crossways card's overhang beside an upright one
+SIDE_X = RIGHT_X + 1.4 + SIDE_ROOM + 0.5
 PLAN_POSITIONS = 300
 
 _REFUSED = IllegalAction("not legal")   # the move generator's unexplained refusal
@@ -105,24 +108,31 @@ class BesiegedCity(ManyPiles, PatienceGame):
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
         home = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)   # words: see accepts
         rampart = Build(0, SuitRule.SAME, empty=None, single_cards=True)
-        corners = ((LEFT_X, TOP_Y), (RIGHT_X, TOP_Y), (LEFT_X, BOTTOM_Y), (RIGHT_X, BOTTOM_Y))
-        piles = [PileSpec(name, PileKind.FOUNDATION, x, y, "foundation", build=home, take=Take.NONE)
+        # the upright foundations stand centred in the corners the crossways packets leave
+        corners = ((LEFT_X + ACROSS, TOP_Y - ACROSS), (RIGHT_X + ACROSS, TOP_Y - ACROSS),
+                   (LEFT_X + ACROSS, BOTTOM_Y - ACROSS), (RIGHT_X + ACROSS, BOTTOM_Y - ACROSS))
+        piles = [PileSpec(name, PileKind.FOUNDATION, round(x, 3), round(y, 3), "foundation", build=home,
+                          take=Take.NONE)
                  for name, (x, y) in zip(FOUNDATIONS, corners)]
         piles += [PileSpec(cell(r, c), PileKind.RESERVE, RES_X + c * RES_DX, RES_Y + r * RES_DY,
                            "Reserve card", take=Take.TOP, deal_up=1)
                   for r in range(ROWS) for c in range(COLS)]
         for c in range(COLS):
-            piles.append(PileSpec(TOP[c], PileKind.TABLEAU, RES_X + c * RES_DX, TOP_Y, "Rampart packet",
-                                  fan=Fan.UP, build=rampart, take=Take.TOP, deal_up=1, room=END_ROOM))
+            piles.append(PileSpec(TOP[c], PileKind.TABLEAU, round(RES_X + c * RES_DX - ACROSS, 3), TOP_Y,
+                                  "Rampart packet", fan=Fan.UP, build=rampart, take=Take.TOP, deal_up=1,
+                                  room=END_ROOM, crossways=True))
         for r in range(ROWS):
-            piles.append(PileSpec(LEFT[r], PileKind.TABLEAU, LEFT_X, RES_Y + r * RES_DY, "Rampart packet",
-                                  fan=Fan.LEFT, build=rampart, take=Take.TOP, deal_up=1, room=SIDE_ROOM))
+            piles.append(PileSpec(LEFT[r], PileKind.TABLEAU, LEFT_X, round(RES_Y + r * RES_DY + ACROSS, 3),
+                                  "Rampart packet", fan=Fan.LEFT, build=rampart, take=Take.TOP, deal_up=1,
+                                  room=SIDE_ROOM, crossways=True))
         for r in range(ROWS):
-            piles.append(PileSpec(RIGHT[r], PileKind.TABLEAU, RIGHT_X, RES_Y + r * RES_DY, "Rampart packet",
-                                  fan=Fan.RIGHT, build=rampart, take=Take.TOP, deal_up=1, room=SIDE_ROOM))
+            piles.append(PileSpec(RIGHT[r], PileKind.TABLEAU, RIGHT_X, round(RES_Y + r * RES_DY + ACROSS, 3),
+                                  "Rampart packet", fan=Fan.RIGHT, build=rampart, take=Take.TOP, deal_up=1,
+                                  room=SIDE_ROOM, crossways=True))
         for c in range(COLS):
-            piles.append(PileSpec(BOTTOM[c], PileKind.TABLEAU, RES_X + c * RES_DX, BOTTOM_Y, "Rampart packet",
-                                  fan=Fan.DOWN, build=rampart, take=Take.TOP, deal_up=1, room=END_ROOM))
+            piles.append(PileSpec(BOTTOM[c], PileKind.TABLEAU, round(RES_X + c * RES_DX - ACROSS, 3), BOTTOM_Y,
+                                  "Rampart packet", fan=Fan.DOWN, build=rampart, take=Take.TOP, deal_up=1,
+                                  room=END_ROOM, crossways=True))
         piles += [
             PileSpec("s", PileKind.STOCK, SIDE_X, TOP_Y, "pack", take=Take.NONE),
             PileSpec("c", PileKind.RESERVE, SIDE_X, TOP_Y + 1.4 + 0.35, "card turned", take=Take.TOP),

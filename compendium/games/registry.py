@@ -66,6 +66,7 @@ ENGINES: dict[str, str] = {
     "quinto": "compendium.games.tricks.quinto:GAME",
     "quinto_dummy": "compendium.games.tricks.quinto:DUMMY",
     "boston": "compendium.games.tricks.boston:GAME",
+    "five_hundred": "compendium.games.tricks.five_hundred:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

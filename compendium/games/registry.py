@@ -67,6 +67,10 @@ ENGINES: dict[str, str] = {
     "quinto_dummy": "compendium.games.tricks.quinto:DUMMY",
     "boston": "compendium.games.tricks.boston:GAME",
     "five_hundred": "compendium.games.tricks.five_hundred:GAME",
+    "purchase_nap": "compendium.games.tricks.nap_variants:PURCHASE",
+    "peep_nap": "compendium.games.tricks.nap_variants:PEEP",
+    "solo_whist_three_handed": "compendium.games.tricks.solo_variants:THREE",
+    "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -286,17 +286,25 @@ class Napoleon(TrickGame):
             contract = NapContract(seat, action.word)
 
             def trial(world: TricksState, contract: NapContract = contract) -> TricksState:
-                return replace(world, phase="play", contract=contract, leader=seat, turn=seat,
-                               trump=None if contract.misery else trump)
+                return self.call_trial(world, contract, trump)
             results = player.simulate(self, view, seat, trial, rng, worlds)
             value = sum(r[seat] for r in results) / max(1, len(results))
             # a margin for caution: the rollouts play the defence less well than people do
             value -= 0.15 * WIN[action.word] * (view.pub.n - 1) * (3 - player.level) / 2
+            value -= self.extra_caution * WIN[action.word] * (view.pub.n - 1)
             if best is None or value > best_value:
                 best, best_value = action, value
         if best is None or (best_value <= 0 and Call("pass") in legal):
             return Call("pass") if Call("pass") in legal else legal[0]
         return best
+
+    # The variants (Purchase Nap, Peep Nap) judge calls a little differently.
+    extra_caution: float = 0.0     # a further margin per counter of the stake, per opponent
+
+    def call_trial(self, world: TricksState, contract: NapContract, trump: Suit | None) -> TricksState:
+        """A sampled world set up as if ``contract`` had been called, for judging the call."""
+        return replace(world, phase="play", contract=contract, leader=contract.caller,
+                       turn=contract.caller, trump=None if contract.misery else trump)
 
 
 def best_suit(hand: Sequence[Card]) -> Suit | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
-from ...core.cards import PACKS, SUITS, Card
+from ...core.cards import PACKS, SUITS, Card, Suit
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options, Seat
 from ..catalogue import BY_ID
@@ -34,6 +34,7 @@ class SoloAuction:
     high_seat: Seat | None = None
     partner: Seat | None = None          # the acceptor of a proposal
     spoken: tuple[Seat, ...] = ()
+    round: int = 1                       # the variants' second chance after all have passed
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,14 +81,42 @@ class SoloWhist(TrickGame):
                        trump=state.deck[turnup].suit)
 
     def start_hand(self, state: TricksState) -> TricksState:
-        return replace(state, phase="auction", turn=(state.dealer + 1) % 4, bidding=SoloAuction())
+        return replace(state, phase="auction", turn=(state.dealer + 1) % state.n, bidding=SoloAuction())
+
+    # -- hooks the variants (Solo Whist for three, Kimberly Solo) fill differently ------------
+    def ladder(self, state: TricksState) -> tuple[str, ...]:
+        """The calls of the auction now, lowest first."""
+        return BIDS
+
+    def kind_name(self, kind: str) -> str:
+        return NAMES[kind]
+
+    def target(self, kind: str) -> int:
+        return TARGET[kind]
+
+    def stake(self, kind: str) -> int:
+        return STAKE[kind]
+
+    def extra_tricks_paid(self, kind: str) -> bool:
+        return kind in EXTRA_TRICKS
+
+    def names_trumps(self, kind: str) -> bool:
+        """Does the caller of ``kind`` name his own trump suit?"""
+        return kind in ("abundance", "declared")
+
+    def trump_choices(self, state: TricksState) -> tuple[Suit, ...]:
+        return SUITS
+
+    def all_passed(self, state: TricksState) -> TricksState:
+        """Everyone passed: the hand is thrown in (the variants give a second chance)."""
+        return replace(state, phase="deal", turn=None)
 
     # -- the auction -------------------------------------------------------------------------------
     def call_actions(self, state: TricksState, seat: Seat) -> list[TricksAction]:
         if seat != state.turn:
             return []
         if state.phase == "trumps":
-            return [Call("trumps", s) for s in SUITS]
+            return [Call("trumps", s) for s in self.trump_choices(state)]
         if state.phase != "auction":
             return []
         a: SoloAuction = state.bidding
@@ -97,8 +126,9 @@ class SoloWhist(TrickGame):
         out: list[TricksAction] = [Call("pass")]
         if a.high == "propose" and a.partner is None:
             out.append(Call("accept"))
-        floor = -1 if a.high is None else BIDS.index(a.high)
-        out += [Call(b) for b in BIDS[floor + 1:]]
+        bids = self.ladder(state)
+        floor = -1 if a.high is None else bids.index(a.high)
+        out += [Call(b) for b in bids[floor + 1:]]
         return out
 
     def apply_call(self, state: TricksState, seat: Seat, action: TricksAction) -> TricksState:
@@ -119,28 +149,29 @@ class SoloWhist(TrickGame):
         elif word == "accept":
             a = replace(a, partner=seat, spoken=spoken)
         else:
-            a = SoloAuction(a.passed, word, seat, None, spoken)
+            a = SoloAuction(a.passed, word, seat, None, spoken, a.round)
         s = replace(state, calls=said, bidding=a)
         return self._next_bidder(s, seat)
 
     def _next_bidder(self, state: TricksState, last: Seat) -> TricksState:
         a: SoloAuction = state.bidding
         team = {a.high_seat, a.partner} - {None}
-        for k in range(1, 5):
-            seat = (last + k) % 4
+        n = state.n
+        for k in range(1, n + 1):
+            seat = (last + k) % n
             if seat in a.passed or seat in team:
                 continue
             if seat in a.spoken and a.high is not None and seat == a.high_seat:
                 continue
             return replace(state, turn=seat)
         if a.high is None:
-            return replace(state, phase="deal", turn=None)      # all passed: thrown in
+            return self.all_passed(state)                       # all passed: thrown in
         if a.high == "propose" and a.partner is None:
             return replace(state, turn=a.high_seat)             # proposer: raise or withdraw
         assert a.high_seat is not None
         contract = SoloContract(a.high, a.high_seat, a.partner if a.high == "propose" else None)
         s = replace(state, contract=contract)
-        if a.high in ("abundance", "declared"):
+        if self.names_trumps(a.high):
             return replace(s, phase="trumps", turn=a.high_seat)
         if contract.misere:
             s = replace(s, trump=None)
@@ -148,7 +179,7 @@ class SoloWhist(TrickGame):
 
     def _to_play(self, state: TricksState) -> TricksState:
         contract: SoloContract = state.contract
-        lead = contract.caller if contract.kind == "declared" else (state.dealer + 1) % 4
+        lead = contract.caller if contract.kind == "declared" else (state.dealer + 1) % state.n
         return replace(state, phase="play", leader=lead, turn=lead)
 
     def _refusal(self, state: TricksState, seat: Seat, action: TricksAction) -> IllegalAction:
@@ -166,7 +197,7 @@ class SoloWhist(TrickGame):
             return IllegalAction("trumps are named only by the caller of an abundance",
                                  self.ref("abundance"))
         if word in BIDS and isinstance(a, SoloAuction) and a.high is not None:
-            return IllegalAction(f"a call must overcall {NAMES[a.high]}", self.ref("the-calls"))
+            return IllegalAction(f"a call must overcall {self.kind_name(a.high)}", self.ref("the-calls"))
         if word == "propose":
             return IllegalAction("a proposal can only be the first call", self.ref("proposal-and-acceptance"))
         return IllegalAction(f"'{self.action_to_str(action)}' may not be said now", self.ref("the-calls"))
@@ -182,47 +213,48 @@ class SoloWhist(TrickGame):
         return state
 
     def made(self, contract: SoloContract, taken: int) -> bool:
-        return taken == 0 if contract.misere else taken >= TARGET[contract.kind]
+        return taken == 0 if contract.misere else taken >= self.target(contract.kind)
 
     def payments(self, state: TricksState, contract: SoloContract, taken: int) -> list[int]:
         """What each seat wins (+) or pays (-) for the hand."""
         made = self.made(contract, taken)
-        stake = STAKE[contract.kind]
-        if contract.kind in EXTRA_TRICKS and state.option("extra_tricks", True):
-            stake += abs(taken - TARGET[contract.kind])
+        stake = self.stake(contract.kind)
+        if self.extra_tricks_paid(contract.kind) and state.option("extra_tricks", True):
+            stake += abs(taken - self.target(contract.kind))
         sign = 1 if made else -1
-        out = [0] * 4
+        n = state.n
+        out = [0] * n
         if contract.partner is not None:
-            for s in range(4):
+            for s in range(n):
                 out[s] = sign * stake if s in contract.side else -sign * stake
         else:
-            for s in range(4):
-                out[s] = sign * stake * 3 if s == contract.caller else -sign * stake
+            for s in range(n):
+                out[s] = sign * stake * (n - 1) if s == contract.caller else -sign * stake
         return out
 
     def end_hand(self, state: TricksState) -> TricksState:
         contract: SoloContract = state.contract
         taken = sum(self.tricks_won(state, s) for s in contract.side)
         pay = self.payments(state, contract, taken)
-        who = " and ".join(self.seat_name(s, 4) for s in contract.side)
+        who = " and ".join(self.seat_name(s, state.n) for s in contract.side)
         verdict = "makes" if self.made(contract, taken) else "fails in"
-        text = f"{who} {verdict} {NAMES[contract.kind]} with {taken} trick{'s' if taken != 1 else ''}"
+        text = f"{who} {verdict} {self.kind_name(contract.kind)} with {taken} trick{'s' if taken != 1 else ''}"
         sheet = state.sheet
-        for s in range(4):
+        for s in range(state.n):
             if pay[s]:
                 sheet = sheet.add(state.deal_no, s, pay[s], text, self.ref("payments"))
         return self.next_deal_or_over(replace(state, sheet=sheet), int(state.option("deals", 4)))
 
     def call_label(self, action: TricksAction) -> str:
         if isinstance(action, Call) and action.word in NAMES:
-            return "Propose" if action.word == "propose" else NAMES[action.word]
+            return "Propose" if action.word == "propose" else self.kind_name(action.word)
         return super().call_label(action)
 
     # -- the computer ---------------------------------------------------------------------------------
     def sim_rules(self, state: TricksState) -> Any:
         from ...ai.tricks_ai import SimRules
         contract: SoloContract = state.contract
-        team = [0 if s in contract.side else 1 for s in range(4)]
+        team = [0 if s in contract.side else 1 for s in range(state.n)]
         return SimRules(team=team, avoid={contract.caller} if contract.misere else set())
 
     def hand_utility(self, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
@@ -234,7 +266,9 @@ class SoloWhist(TrickGame):
     def ai_call(self, view: Any, seat: Seat, legal: list[Any], player: Any, rng: Any) -> Any:
         pub = view.pub
         if pub.phase == "trumps":
-            suit = best_suit([c.face for c in view.hand(seat)])
+            hand = [c.face for c in view.hand(seat)]
+            allowed = self.trump_choices(pub)
+            suit = best_suit([c for c in hand if c.suit in allowed]) or allowed[0]
             return Call("trumps", suit)
         hand = [c.face for c in view.hand(seat)]
         a: SoloAuction = pub.bidding
@@ -248,9 +282,10 @@ class SoloWhist(TrickGame):
                 trump = world.trump
                 if contract.misere:
                     trump = None
-                elif kind in ("abundance", "declared"):
-                    trump = best_suit(hand)
-                lead = caller if kind == "declared" else (world.dealer + 1) % 4
+                elif self.names_trumps(kind):
+                    allowed = self.trump_choices(world)
+                    trump = best_suit([c for c in hand if c.suit in allowed]) or allowed[0]
+                lead = caller if kind == "declared" else (world.dealer + 1) % world.n
                 return replace(world, phase="play", contract=contract, trump=trump, leader=lead, turn=lead)
             return trial
 
@@ -265,15 +300,15 @@ class SoloWhist(TrickGame):
             if action.word == "accept":
                 caller, partner, kind = a.high_seat, seat, "propose"
             results = player.simulate(self, view, seat, trial_for(kind, partner, caller), rng, worlds)
-            value = sum(r[seat] for r in results) / max(1, len(results)) - caution * STAKE[kind]
+            value = sum(r[seat] for r in results) / max(1, len(results)) - caution * self.stake(kind)
             if kind == "solo":
-                solo_tricks = sum(r[4 + seat] for r in results) / max(1, len(results))
+                solo_tricks = sum(r[pub.n + seat] for r in results) / max(1, len(results))
             if best is None or value > best_value:
                 best, best_value = action, value
         if Call("propose") in legal:
             if solo_tricks is None:
                 results = player.simulate(self, view, seat, trial_for("solo", None, seat), rng, worlds)
-                solo_tricks = sum(r[4 + seat] for r in results) / max(1, len(results))
+                solo_tricks = sum(r[pub.n + seat] for r in results) / max(1, len(results))
             value = (solo_tricks - 3.6) * 2 - caution
             if value > best_value:
                 best, best_value = Call("propose"), value

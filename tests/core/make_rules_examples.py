@@ -192,6 +192,184 @@ def main() -> None:
     steps[-1]["quote"] = "Total 81"
     write("serpent_poker_patience", "book-solution", "The book's square of 81", "the-books-solution", acts, steps, options={"deal": "book"})
 
+    piquet_book_hand()
+    quinto_eleven_tricks()
+    draw_poker_book_example()
+
+
+def said(game, state, action, acts):
+    """Play ``action`` (or its text) on ``state``, keep its text in ``acts``; the new state."""
+    if isinstance(action, str):
+        action = game.action_from_str(state, action)
+    acts.append(game.action_to_str(action))
+    return game.apply(state, action)
+
+
+def piquet_book_hand() -> None:
+    """Hoyle's example hand of Piquet (catalogue 6.1): B deals, A is elder; A 43, B 23."""
+    from compendium.games.tricks.engine import Call, Discard
+    from compendium.games.tricks.piquet import order_for as piquet_order
+    from tests.games import test_piquet as PQ
+    from tests.games.tricks_helpers import cards
+    game = get_game("piquet")
+    state = game.initial_state({})
+    acts: list[str] = []
+    state = said(game, state, Deal(0, tuple(piquet_order(cards(PQ.BOOK_A), cards(PQ.BOOK_B),
+                                                        cards(PQ.BOOK_STOCK), 2))), acts)
+    assert state.dealer == 1 and game.to_move(state) == 0        # B deals, A is the elder hand
+    steps = [{"after": 1, "caption": "B deals twelve cards each, two at a time. A, the elder hand, holds "
+              "♠9 7, ♥A 9 8, ♣J 10 7, ♦J 10 9 8; B holds ♠Q 10 8, ♥Q J 7, ♣A K Q 8, ♦K Q. The eight "
+              "cards left make the stock: A's five on top, B's three beneath. Both hands are shown face up.",
+              "quote": "its upper five belong to the elder hand and its lower three to the dealer"}]
+    for c in cards("9♠ 7♠ 9♥ 8♥ 7♣"):
+        state = said(game, state, Discard(c), acts)
+    state = said(game, state, Call("take"), acts)
+    steps.append({"after": len(acts), "caption": "A puts out five, ♠9 7, ♥9 8 and ♣7, and takes the "
+                  "whole of his five from the top of the stock: ♦A, ♣9, ♦7, ♠A and ♥K.",
+                  "quote": "may put out as many as five"})
+    for c in cards("10♠ 8♠ 7♥"):
+        state = said(game, state, Discard(c), acts)
+    steps.append({"after": len(acts), "caption": "B, the dealer, puts out three: ♠10 8 and ♥7.",
+                  "quote": "Then the dealer must also put out at least one card"})
+    state = said(game, state, Call("take"), acts)
+    assert state.phase == "play" and state.sheet.totals == (24, 17)
+    steps.append({"after": len(acts), "caption": "B takes his three, ♠K, ♥10 and ♠J. Then the "
+                  "declarations. A: \u201cpoint of six\u201d (♦A J 10 9 8 7, 55) \u2014 \u201cgood\u201d: 6. "
+                  "\u201cQuint to the knave\u201d in diamonds \u2014 \u201cgood\u201d: 15, and with it his tierce to "
+                  "the knave in clubs: 3. \u201cThree aces\u201d \u2014 \u201cnot good\u201d: B has four queens, "
+                  "14, and three kings, 3. A has 24, B 17.",
+                  "quote": "\"not good\" (his own is better)"})
+    for k in range(12):
+        before = len(state.tricks)
+        for text, _, _ in PQ.BOOK_PLAY[2 * k:2 * k + 2]:
+            state = said(game, state, Play(cards(text)[0]), acts)
+        if len(state.tricks) == before:          # the last card of all is not in BOOK_PLAY
+            state = said(game, state, Play(cards("Q♥")[0]), acts)
+        trick = state.tricks[-1]
+        (first, i1), (second, i2) = trick.plays
+        a, b = state.sheet.totals
+        cap = (f"Trick {k + 1}: {'AB'[first]} leads {state.deck[i1]}, {'AB'[second]} plays "
+               f"{state.deck[i2]}; {'AB'[trick.winner]} wins it. A {a}, B {b}.")
+        step = {"after": len(acts), "caption": cap}
+        if k == 0:
+            step["caption"] = cap.replace(f"A {a}, B {b}.", f"A counts 1 for his lead: A {a}, B {b}.")
+            step["quote"] = "The player who leads to a trick counts 1 for the card he leads"
+        elif k == 1:
+            step["caption"] = cap.replace(f"A {a}, B {b}.", f"B counts 1 for winning it as second "
+                                          f"player: A {a}, B {b}.")
+            step["quote"] = "The second player counts 1 when he wins the trick"
+        if k == 11:
+            assert (a, b) == (43, 23)
+            step["caption"] = cap.replace(f"A {a}, B {b}.", "A counts 1 for the lead and 1 for the last "
+                                          "trick, and with seven tricks to five 10 for the cards. The deal "
+                                          f"ends A {a}, B {b}, as in the book; the next is dealt by A.")
+            step["quote"] = "Taking seven tricks or more scores 10 for the cards"
+        steps.append(step)
+    write("piquet", "book-hand", "The book's example hand", "scoring", acts, steps)
+
+
+def quinto_eleven_tricks() -> None:
+    """The book's figures for Quinto (catalogue 6.12): A-B eleven tricks with the cachette, 55;
+    Y-Z two, 10.  The book gives no hands: the deal is the table's test's, built to those figures."""
+    from tests.games import test_quinto as QT
+    game = get_game("quinto")
+    state = game.initial_state({})
+    acts: list[str] = []
+    state = said(game, state, Deal(0, tuple(QT.order_for(QT.HANDS, QT.CACHETTE, QT.Z))), acts)
+    assert state.dealer == QT.Z
+    steps = [{"after": 1, "caption": "Z deals: five cards face down for the cachette, then twelve to each "
+              "player one at a time. The book gives only the count of this hand, not its cards: these "
+              "hands are ours, made to give its figures. Every hand is shown face up.",
+              "quote": "The table's tests play exactly such a hand"}]
+    for word in ("pass", "pass", "pass", "pass"):
+        state = said(game, state, word, acts)
+    steps.append({"after": len(acts), "caption": "Nobody doubles: each trick will be worth 5. A, the "
+                  "eldest hand, leads."})
+    for k, row in enumerate(QT.ROWS):
+        lines_before = len(state.sheet.lines)
+        by_seat = {seat: parse_card(t) for seat, t in enumerate(row)}
+        for _ in range(4):
+            state = said(game, state, Play(by_seat[game.to_move(state)]), acts)
+        trick = state.tricks[-1]
+        played = ", ".join(f"{NAMES[s]} {state.deck[i]}" for s, i in trick.plays)
+        cap = f"Trick {k + 1}: {played}. {NAMES[trick.winner]} wins it"
+        new = [(line.points, line.text.split(": ", 1)[-1].replace("quint: ", "the quint of ")
+                .replace("of deuce", "of the deuce")) for line in state.sheet.lines[lines_before:]]
+        side = "A–B" if trick.winner in (0, 2) else "Y–Z"
+        if new and k < 11:
+            cap += f", and {side} score " + " and ".join(f"{p} for {t}" for p, t in new)
+        a, y = state.sheet.totals
+        step = {"after": len(acts), "caption": cap + f". A–B {a}, Y–Z {y}."}
+        if k == 0:
+            step["quote"] = "belong not to whoever held the cards but to the side that wins the trick"
+        if k == 11:
+            assert new == [(20, "the quint of the five of hearts"), (20, "the cachette, deuce and trey of hearts"),
+                           (25, "the cachette, Quint Royal"), (55, "11 tricks with the cachette at 5"),
+                           (10, "2 tricks at 5")] and state.sheet.totals == (145, 30)
+            step["caption"] = (cap + ": 20 for the five of hearts. With the last trick A–B take the cachette "
+                               "and its quints, 20 for the deuce and trey of hearts and 25 for the Quint Royal. "
+                               "Then the tricks at 5: A–B eleven with the cachette, 55; Y–Z two, 10. "
+                               f"A–B {a}, Y–Z {y}; the next hand is dealt.")
+            step["quote"] = "they count eleven with the cachette and score 55"
+        steps.append(step)
+    write("quinto", "eleven-tricks", "Eleven tricks to two", "tricks-and-the-cachette", acts, steps)
+
+
+def draw_poker_book_example() -> None:
+    """Hoyle's example of Draw Poker (catalogue 6.15): B the Age antes 1, the pool of 36, the draw,
+    and the betting after it to the showdown, B's threes against E's bluff."""
+    from compendium.games.chance.draw_poker import Deal as PokerDeal
+    from tests.games import test_draw_poker as DP
+    game = get_game("draw_poker")
+    state = game.initial_state({"limit": 12})
+    acts: list[str] = []
+    # In the book A deals, and the table's first dealer is E: a first deal that nobody goes in
+    # on (the Age, A, takes back his ante) passes the deal to A without a counter changing hands.
+    for text in ("deal 1", "ante 1", "pass", "pass", "pass", "pass"):
+        state = said(game, state, text, acts)
+    assert state.phase == "deal" and state.dealer == DP.A and set(state.stocks) == {200}
+    state = said(game, state, PokerDeal(0, tuple(DP.book_order())), acts)
+    steps = [{"after": len(acts), "caption": "A deals five cards each, one at a time, from B round to "
+              "himself. B, on his left, is the Age. The book gives B ♥A ♦Q ♦3 ♣Q ♠5, C ♣A ♠3 ♠4 ♥9 ♦2, "
+              "D ♥10 ♥8 ♠10 ♣J ♦8 and E ♣8 ♣3 ♥K ♥4 ♠J (A's cards are ours: he passes out). Every hand "
+              "is shown face up.", "quote": "say B is the Age and antes 1"}]
+    script = [
+        ("ante 1", "B, the Age, antes one counter blind: the limit is 12.", "say B is the Age and antes 1"),
+        ("make good", "C goes in with 2, twice the ante.", "C goes in with 2"),
+        ("better 4", "D makes good and goes 4 better: 6 in all.", "D makes good and goes 4 better, 6 in all"),
+        ("better 3", "E makes good and goes 3 better: 9 in all.", "E makes good and goes 3 better, 9 in all"),
+        ("pass", "A passes out.", "A passes out"),
+        ("make good", "B adds 8 to his ante to make good the 9.", "B must now add 8 to his ante to stay in"),
+        ("make good", "C adds another 7.", "C another 7 and D another 3"),
+        ("make good", "D adds another 3: each of the four has 9 in, and the pool holds 36.",
+         "each has 9 in and the pool holds"),
+        ("discard 3D 5S", "The draw, from the Age round to the dealer. B keeps his two queens and the ace "
+         "and throws out two: he is served ♥Q and ♦9, making threes.", "each in turn throws out face down"),
+        ("discard 9H", "C throws out one and is served ♦J: still no pair.", None),
+        ("discard JC", "D keeps his two pairs and is served ♦5.", None),
+        ("discard 3C", "E throws out one and is served ♠A: he holds no more than ace high.",
+         "that is itself a clue to his hand"),
+        ("hold", "After the draw B, the Age, holds the age: he will speak last.", "hold the age"),
+        ("pass", "C passes out.", None),
+        ("better 5", "D goes 5.", None),
+        ("better 10", "E makes good and goes 10 better: a bluff.", None),
+        ("better 5", "B makes good the 15 and goes 5 better.", None),
+        ("pass", "D thinks better of it and passes out.", None),
+        ("better 10", "E makes good and bluffs on, 10 better again.", None),
+        ("make good", "B sees him: the two hands are shown. B's three queens beat E's ace high, and B takes "
+         "the pool of 101: the 36 before the draw and 65 after it. D's two pairs would have beaten E "
+         "too. The deal then passes to B.", "all of them show their hands and the best one takes the pool"),
+    ]
+    for text, caption, quote in script:
+        state = said(game, state, text, acts)
+        step = {"after": len(acts), "caption": caption}
+        if quote:
+            step["quote"] = quote
+        steps.append(step)
+    assert state.last.shares == ((DP.B, 101),)
+    write("draw_poker", "book-example", "The book's example", "making-good-and-going-better", acts, steps,
+          options={"limit": 12}, human=(DP.A,))
+
 
 if __name__ == "__main__":
     main()

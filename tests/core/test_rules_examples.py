@@ -68,11 +68,14 @@ def test_the_examples_the_issue_asks_for_are_there():
     assert "book-example" in available("fives_and_threes")
     assert {"lasker-5", "lasker-6", "lasker-7", "lasker-8"} <= set(available("chess"))
     assert "book-solution" in available("serpent_poker_patience")
+    assert "book-hand" in available("piquet")
+    assert "eleven-tricks" in available("quinto")
+    assert "book-example" in available("draw_poker")
 
 
 def test_every_show_me_link_of_every_page_loads():
     links = show_links()
-    assert len(links) >= 8
+    assert len(links) >= 11
     for page, target in links:
         game, name = parse_show_link(target)
         example = load_example(game, name)
@@ -167,6 +170,95 @@ def test_serpent_the_books_square_of_81():
     assert example.record.options == {"deal": "book"} and len(example.record.actions) == 25
     outcome = game.outcome(states[-1])
     assert outcome is not None and outcome.scores == (81,)
+
+
+def test_piquet_the_books_example_hand_a_43_b_23():
+    from tests.games import test_piquet as piquet
+    from tests.games.tricks_helpers import cards
+    example, game, states = replay("piquet", "book-hand")
+    dealt = states[1]
+    assert dealt.dealer == 1 and game.to_move(dealt) == 0          # B deals, A is the elder hand
+    for seat, text in ((0, piquet.BOOK_A), (1, piquet.BOOK_B)):
+        assert sorted(dealt.deck[i] for i in dealt.contract.dealt[seat]) == sorted(cards(text))
+    # the replay lays both hands face up, as the book prints them; in play B's stay hidden from A
+    b_hand = dealt.hands[dealt.owners.index(1)]
+    assert all(game.replay_view(dealt, 0).face(i) is not None for i in b_hand)
+    assert all(game.view(dealt, 0).face(i) is None for i in b_hand)
+    # the exchange and the declarations: A 24, B 17 before the first lead
+    declared = states[example.steps[3].after]
+    assert declared.phase == "play" and declared.sheet.totals == (24, 17)
+    assert "three aces, not good" in dict.fromkeys(t for _, t in declared.contract.announced)
+    # every card of the play gives the book's running score
+    played = example.steps[3].after
+    for k, (text, a, b) in enumerate(piquet.BOOK_PLAY):
+        assert example.record.actions[played + k] == game.action_to_str(Play(cards(text)[0]))
+        assert states[played + k + 1].sheet.totals == (a, b), text
+    last = states[-1]
+    assert last.sheet.totals == (43, 23)
+    assert [t.winner for t in last.tricks].count(0) == 7 and len(last.tricks) == 12
+    assert len(example.steps) == 4 + 12 and example.steps[-1].after == len(example.record.actions)
+    assert "43" in example.steps[-1].caption and "23" in example.steps[-1].caption
+
+
+def test_quinto_eleven_tricks_to_two_score_55_and_10():
+    from tests.games import test_quinto as quinto
+    example, game, states = replay("quinto", "eleven-tricks")
+    assert states[1].dealer == quinto.Z
+    assert list(example.record.actions[1:5]) == ["pass"] * 4
+    assert trick_winners(states) == quinto.WINNERS
+    lines = {line.text: line.points for line in states[-1].sheet.lines_of_deal(1)}
+    assert lines["A–B 55: 11 tricks with the cachette at 5"] == 55
+    assert lines["Y–Z 10: 2 tricks at 5"] == 10
+    assert states[-1].sheet.totals == (90 + 55, 20 + 10)
+    assert len(example.steps) == 2 + 12
+
+
+def test_draw_poker_the_books_example_the_pool_of_36_and_the_showdown():
+    from compendium.core.notation import parse_cards
+    from compendium.games.poker_hands import Category, hand_value
+    from tests.games import test_draw_poker as poker
+    example, game, states = replay("draw_poker", "book-example")
+    assert example.record.options == {"limit": 12}
+    first = example.steps[0].after
+    dealt = states[first]
+    assert dealt.dealer == poker.A and dealt.age == poker.B        # in the book A deals, B is the Age
+    assert set(states[first - 1].stocks) == {200}                  # the deal before cost nobody anything
+    for seat in (poker.B, poker.C, poker.D, poker.E):
+        assert {dealt.deck[i] for i in dealt.hands[seat]} == set(parse_cards(poker.BOOK_HANDS[seat]))
+    before_draw = next(s for s in states[first:] if s.phase == "draw")
+    assert before_draw.pool == 36
+    assert [before_draw.staked[s] for s in (poker.B, poker.C, poker.D, poker.E)] == [9, 9, 9, 9]
+    after_draw = next(s for s in states[first:] if s.phase == "after")
+    hands = {s: sorted(after_draw.deck[i] for i in after_draw.hands[s]) for s in (poker.B, poker.C, poker.D, poker.E)}
+    assert set(hands[poker.B]) == set(parse_cards("QD QC QH AH 9D"))
+    assert set(hands[poker.D]) == set(parse_cards("10H 10S 8H 8D 5D"))
+    values = {s: hand_value(h) for s, h in hands.items()}
+    assert values[poker.B].category == Category.THREES and values[poker.D].category == Category.TWO_PAIRS
+    assert values[poker.B] > values[poker.D] > values[poker.E] > values[poker.C]
+    last = states[-1]
+    assert last.last.shares == ((poker.B, 101),) and [s.seat for s in last.last.shown] == [poker.B, poker.E]
+    assert sum(last.stocks) == 5 * 200 and last.stocks[poker.B] == 200 - 9 - 30 + 101
+    # the replay lays every hand face up, as the book prints them; play shows a seat its own only
+    view = game.replay_view(dealt, poker.B)
+    assert all(view.cards[i].face is not None for h in dealt.hands for i in h)
+    assert all(game.view(dealt, poker.B).cards[i].face is None for i in dealt.hands[poker.C])
+
+
+def test_draw_poker_takes_a_stated_pack_and_refuses_a_wrong_one():
+    from compendium.games.chance.draw_poker import Deal as PokerDeal
+    from tests.games import test_draw_poker as poker
+    game = registry.get_game("draw_poker")
+    state = game.initial_state({})
+    deal = PokerDeal(0, tuple(poker.book_order()))
+    text = game.action_to_str(deal)
+    assert text.startswith("deal pack AH AC 10H 8C") and game.action_from_str(state, text) == deal
+    assert game.action_from_str(state, "deal 12") == PokerDeal(12)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, PokerDeal(0, deal.order[:-1]))
+    assert "51 cards" in str(info.value)
+    with pytest.raises(NotationError) as bad:
+        game.action_from_str(state, "deal pack AH KH XX")
+    assert "XX" in str(bad.value)
 
 
 # -- stated deals in the trick-taking engine --------------------------------------------------------------

@@ -45,9 +45,12 @@ HAND_SIZE = 5
 # -- actions ------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The shuffle of one deal, recorded with its number."""
+    """The shuffle of one deal, recorded with its number; or, for a worked example of the book
+    (``resources/examples``), a stated pack ``order`` (top card first) dealt as usual by the
+    dealer whose turn it is.  Its text is ``deal pack AH QD …``."""
 
     seed: int
+    order: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +280,11 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Deal):
             if state.phase != "deal":
                 raise IllegalAction("the cards are not being dealt now", self.ref("the-deal"))
+            if action.order:
+                if sorted(action.order) != sorted(PACKS["52"]):
+                    raise IllegalAction(f"the stated pack of {len(action.order)} cards is not a "
+                                        "52-card pack, every card once", self.ref("the-deal"))
+                return self.deal(state, action.order)
             return self.deal(state, shuffled(PACKS["52"], action.seed), action.seed)
         if isinstance(action, Refill):
             if state.phase != "refill":
@@ -645,6 +653,15 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         cards = tuple(ViewCard(i, f if shown[i] else None) for i, f in enumerate(state.deck))
         return PokerView(seat, replace(state, deck=(), deal_seed=None), cards)
 
+    def replay_view(self, state: PokerState, seat: Seat) -> PokerView:
+        """The book prints the hands of its example: the replay shows every hand face up."""
+        shown = self.visible(state, seat)
+        for hand in state.hands:
+            for i in hand:
+                shown[i] = True
+        cards = tuple(ViewCard(i, f if shown[i] else None) for i, f in enumerate(state.deck))
+        return PokerView(seat, replace(state, deck=(), deal_seed=None), cards)
+
     def shuffle_unseen(self, state: PokerState, seat: Seat, seed: int) -> PokerState:
         """The state with the faces ``seat`` cannot see exchanged among their places (the other
         hands, the stock, the others' discards): the no-peeking tests and the computer's worlds."""
@@ -663,6 +680,8 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     # -- text forms ------------------------------------------------------------------------------------------
     def action_to_str(self, action: PokerAction) -> str:
         if isinstance(action, Deal):
+            if action.order:
+                return "deal pack " + " ".join(card.code for card in action.order)
             return f"deal {action.seed}"
         if isinstance(action, Refill):
             return f"refill {action.seed}"
@@ -691,6 +710,11 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if low in words:
             return words[low]
         head, _, rest = low.partition(" ")
+        if low.startswith("deal pack "):
+            try:
+                return Deal(0, tuple(parse_cards(t[len("deal pack "):])))
+            except NotationError as exc:
+                raise NotationError(f"{text!r}: {exc}") from None
         if head in ("deal", "refill", "ante", "better", "go") and rest:
             if not (rest.isascii() and rest.isdigit() and len(rest) <= 19):
                 raise NotationError(f"{text!r}: expected a whole number after {head!r}")

@@ -557,6 +557,10 @@ class Piquet(TrickGame):
                 shown[i] = True
         for _, i in state.trick:
             shown[i] = True
+        for k, ids in enumerate(state.hands):
+            if state.owners[k] in state.exposed:      # only the replay of the book's example
+                for i in ids:
+                    shown[i] = True
         if seat is None:
             return shown
         for k, ids in enumerate(state.hands):

@@ -71,6 +71,7 @@ ENGINES: dict[str, str] = {
     "peep_nap": "compendium.games.tricks.nap_variants:PEEP",
     "solo_whist_three_handed": "compendium.games.tricks.solo_variants:THREE",
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
+    "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -1,0 +1,969 @@
+"""Auction Bridge under the Portland and Bath Clubs' laws of 1908 (Hoyle 1909).
+
+The 1908 code prints only the laws that differ from Bridge; the rest ("as in Bridge") are the
+Bridge laws of 1904: the trick values, honours, chicane, slams and the game of thirty below the
+line (catalogue 5.5).  What the auction adds:
+
+* The dealer must open with a call of at least one odd trick (Law 47).  Then each player in turn
+  passes, doubles, redoubles, or overcalls with a call of higher *value* — tricks over six times
+  the trick value (spades 2, clubs 4, diamonds 6, hearts 8, no trumps 12) — a call of equal value
+  and more tricks counting as higher (Law 48).  Doubling does not change a call's value in the
+  auction (Law 55), may be redoubled once (Law 56) and reopens the bidding (Law 57).  Three passes
+  after a call end the auction (Law 60: every player has shown himself satisfied).
+* The side that made the final call plays; of the two partners the one who first named the final
+  denomination is the declarer (Law 49), and his partner is the dummy, whose cards are laid face
+  up after the opening lead and are played by the declarer.  The player on the declarer's left
+  leads (Law 60).
+* Scoring: the declarer's side scores all its tricks over six below the line when it makes the
+  contract (Law 50), doubled or redoubled in value when the call was doubled; otherwise the
+  adversaries score 50, 100 or 200 a trick under above the line (Law 50), at most 100 on One
+  Spade (Law 51).  A doubled contract made earns 50 and 50 more for each trick over, twice that
+  redoubled (Law 58).  Honours, chicane and slams as in Bridge; 250 for the rubber (Law 11).
+  Revokes (when the option lets them be played): 150 above the line, or three tricks taken by
+  the declarer from a revoking adversary, and the revoking side scores only honours and chicane
+  (Law 90).
+
+Seats: 0 A (you), 1 Y, 2 B, 3 Z — partners A and B against Y and Z.  ``state.turn`` is the seat
+whose card is to be played; when that is the dummy, the declarer moves (``to_move``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...ai.tricks_ai import Sim, SimRules, TricksPlayer, exact_value
+from ...core.cards import PACKS, Card, Rank, Suit
+from ...core.errors import IllegalAction
+from ...core.game import Options, OptionSpec, Seat, Special
+from ...core.rng import SplitMix64
+from ..catalogue import BY_ID
+from .engine import WHIST_POWER, Call, Play, TrickGame, TricksAction, TricksState, TricksView, set_fact
+
+# -- the calls --------------------------------------------------------------------------------
+DENOMS: tuple[str, ...] = ("s", "c", "d", "h", "nt")          # lowest trick value first
+TRICK_VALUE: dict[str, int] = {"s": 2, "c": 4, "d": 6, "h": 8, "nt": 12}
+SUIT_OF: dict[str, Suit | None] = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS,
+                                   "h": Suit.HEARTS, "nt": None}
+DENOM_OF: dict[Suit, str] = {s: d for d, s in SUIT_OF.items() if s is not None}
+NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven")
+DENOM_NAMES = {"s": ("Spade", "Spades"), "c": ("Club", "Clubs"), "d": ("Diamond", "Diamonds"),
+               "h": ("Heart", "Hearts"), "nt": ("No Trump", "No Trumps")}
+SYMBOL = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "NT"}
+BIDS: tuple[str, ...] = tuple(f"{k}{d}" for k in range(1, 8) for d in DENOMS)
+_PACK: tuple[Card, ...] = PACKS["52"]
+_INDEX: dict[Card, int] = {c: k for k, c in enumerate(_PACK)}
+HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
+GAME_POINTS = 30          # Law 2
+RUBBER_POINTS = 250       # Law 11
+REVOKE_POINTS = 150       # Law 90
+UNDERTRICK = (50, 100, 200)   # Law 50: undoubled, doubled, redoubled
+
+
+def parse_bid(bid: str) -> tuple[int, str]:
+    return int(bid[0]), bid[1:]
+
+
+def bid_value(bid: str) -> int:
+    """Law 48: a call's value is its tricks over six times the trick value."""
+    tricks, denom = parse_bid(bid)
+    return tricks * TRICK_VALUE[denom]
+
+
+def bid_key(bid: str) -> tuple[int, int]:
+    """What overcalls what: the higher value, or at equal value the greater number of tricks
+    (Law 48: Two Spades overcall One Club, Two Diamonds overcall One No Trump).  Doubling plays no
+    part (Law 55)."""
+    tricks, _ = parse_bid(bid)
+    return bid_value(bid), tricks
+
+
+def overcalls(bid: str, previous: str | None) -> bool:
+    return previous is None or bid_key(bid) > bid_key(previous)
+
+
+def bid_name(bid: str) -> str:
+    tricks, denom = parse_bid(bid)
+    singular, plural = DENOM_NAMES[denom]
+    return f"{NUMBER_WORDS[tricks]} {singular if tricks == 1 else plural}"
+
+
+def partner(seat: Seat) -> Seat:
+    return (seat + 2) % 4
+
+
+def side_of(seat: Seat) -> int:
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeAuction:
+    """The auction so far: the highest call, its doubling, and who first named each denomination
+    for each side (Law 49 gives the play to that partner)."""
+
+    high: str | None = None
+    high_seat: Seat | None = None
+    doubled: int = 0                          # 0, 1 doubled, 2 redoubled
+    passes: int = 0                           # passes since the last bid, double or redouble
+    first_named: tuple[tuple[int, str, Seat], ...] = ()   # (side, denomination, seat)
+
+    def first_to_name(self, side: int, denom: str) -> Seat | None:
+        for s, d, seat in self.first_named:
+            if s == side and d == denom:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class BridgeContract:
+    tricks: int
+    denom: str
+    doubled: int
+    declarer: Seat
+
+    @property
+    def caller(self) -> Seat:          # the table's info panel names the caller
+        return self.declarer
+
+    @property
+    def dummy(self) -> Seat:
+        return partner(self.declarer)
+
+    @property
+    def bid(self) -> str:
+        return f"{self.tricks}{self.denom}"
+
+    @property
+    def call(self) -> str:
+        return bid_name(self.bid) + ("", " doubled", " redoubled")[self.doubled]
+
+    @property
+    def needed(self) -> int:
+        return self.tricks + 6
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """What one hand scores: lines (side, points, text, anchor, below the line?)."""
+
+    lines: tuple[tuple[int, int, str, str, bool], ...]
+
+    def net(self, side: int) -> int:
+        """Points to ``side`` less points to the other side."""
+        return sum(p if s == side else -p for s, p, _, _, _ in self.lines)
+
+
+# -- honours, chicane and slams (as in Bridge, catalogue 5.5) -----------------------------------
+def honours_score(holdings: Sequence[Sequence[Card]], denom: str) -> tuple[int, int, str] | None:
+    """(side, points, words) for the honours held, or ``None`` if neither side holds enough.
+
+    With a trump suit the honours are its A K Q J 10, scored as multiples of the trick value:
+    three between partners 2×, four 4×, five 5×, four in one hand 8×, four in one hand and the
+    fifth with the partner 9×, five in one hand 10×.  At no trumps the four aces: three 30, four
+    40, four in one hand 100."""
+    suit = SUIT_OF[denom]
+    if suit is None:
+        per_seat = [sum(1 for c in h if c.rank is Rank.ACE) for h in holdings]
+        for side in (0, 1):
+            mine = [per_seat[side], per_seat[side + 2]]
+            total = sum(mine)
+            if max(mine) == 4:
+                return side, 100, "four aces in one hand"
+            if total == 4:
+                return side, 40, "four aces"
+            if total == 3:
+                return side, 30, "three aces"
+        return None
+    tv = TRICK_VALUE[denom]
+    per_seat = [sum(1 for c in h if c.suit is suit and c.rank in HONOURS) for h in holdings]
+    for side in (0, 1):
+        mine = [per_seat[side], per_seat[side + 2]]
+        total, most = sum(mine), max(mine)
+        if total < 3:
+            continue
+        if most == 5:
+            return side, 10 * tv, "five honours in one hand"
+        if most == 4:
+            return (side, 9 * tv, "four honours in one hand and the fifth in partner's") if total == 5 \
+                else (side, 8 * tv, "four honours in one hand")
+        return side, {3: 2, 4: 4, 5: 5}[total] * tv, {3: "simple honours", 4: "four honours",
+                                                        5: "five honours"}[total]
+    return None
+
+
+def chicane_scores(holdings: Sequence[Sequence[Card]], denom: str) -> list[tuple[int, int, Seat]]:
+    """(side, points, seat) for each player holding no trump: simple honours' value each."""
+    suit = SUIT_OF[denom]
+    if suit is None:
+        return []
+    return [(side_of(seat), 2 * TRICK_VALUE[denom], seat) for seat, h in enumerate(holdings)
+            if not any(c.suit is suit for c in h)]
+
+
+def score_hand(contract: BridgeContract, holdings: Sequence[Sequence[Card]], taken: Sequence[int],
+               revokes: Sequence[Seat] = (), take_tricks: bool = False,
+               names: str = "AYBZ") -> HandScore:
+    """Score one hand under Laws 50, 51, 58 and 90 and the Bridge values.
+
+    ``holdings`` are the four hands as dealt, ``taken`` the tricks each *side* won in play,
+    ``revokes`` the seats that revoked (one entry a revoke), ``take_tricks`` the declarer's choice
+    of three tricks a revoke rather than 150 points when an adversary revoked."""
+    lines: list[tuple[int, int, str, str, bool]] = []
+    dec_side = side_of(contract.declarer)
+    adv_side = 1 - dec_side
+    tv = TRICK_VALUE[contract.denom]
+    dec_revokes = sum(1 for s in revokes if side_of(s) == dec_side)
+    adv_revokes = len(revokes) - dec_revokes
+    barred = {side_of(s) for s in revokes}     # Law 90: the revoking side scores only honours
+    own = taken[dec_side]
+    penalty_tricks = min(3 * adv_revokes, taken[adv_side]) if take_tricks and adv_revokes else 0
+    counted = own + penalty_tricks
+    if counted >= contract.needed:
+        if dec_side not in barred:
+            odd = counted - 6
+            lines.append((dec_side, odd * tv * (1, 2, 4)[contract.doubled],
+                          f"{odd} by cards in {DENOM_NAMES[contract.denom][1].lower()}"
+                          + ("", " doubled", " redoubled")[contract.doubled], "tricks-below-the-line", True))
+            if contract.doubled and own >= contract.needed:
+                bonus = 50 * (1 + own - contract.needed) * (1 if contract.doubled == 1 else 2)
+                kind = ("", "doubled", "redoubled")[contract.doubled]
+                lines.append((dec_side, bonus, f"bonus for a {kind} contract made", "doubled-contracts", False))
+    elif adv_side not in barred:
+        under = contract.needed - counted
+        points = under * UNDERTRICK[contract.doubled]
+        text = f"{under} trick{'s' if under != 1 else ''} under {bid_name(contract.bid)}"
+        if contract.bid == "1s" and points > 100:
+            points, text = 100, text + " (One Spade: loss limited to 100)"
+        lines.append((adv_side, points, text, "penalties", False))
+    if dec_revokes:
+        lines.append((adv_side, REVOKE_POINTS * dec_revokes, "the declarer's side revoked", "the-revoke", False))
+    if adv_revokes and not take_tricks:
+        lines.append((dec_side, REVOKE_POINTS * adv_revokes, "an adversary revoked", "the-revoke", False))
+    # Honours and chicane count whatever happened (even for a revoking side, Law 90).
+    hon = honours_score(holdings, contract.denom)
+    if hon is not None:
+        lines.append((hon[0], hon[1], hon[2], "honours", False))
+    for side, points, seat in chicane_scores(holdings, contract.denom):
+        lines.append((side, points, f"chicane ({names[seat]} holds no trump)", "chicane", False))
+    for side in (0, 1):
+        if side in barred:
+            continue
+        if taken[side] == 13:
+            lines.append((side, 40, "grand slam", "slams", False))
+        elif taken[side] == 12:
+            lines.append((side, 20, "little slam", "slams", False))
+    return HandScore(tuple(lines))
+
+
+# -- the game -------------------------------------------------------------------------------------
+class AuctionBridge(TrickGame):
+    info = BY_ID["auction_bridge"]
+    option_specs = (
+        OptionSpec("revokes", "refused", ("refused", "penalised"), "Revokes",
+                   help="Refused by the table (the default), or let stand and penalised by Law 90",
+                   labels=("Refused, citing the law", "Played and penalised (Law 90)")),
+    )
+    revoke_option = "revokes"
+
+    def seats(self, opts: Options) -> int:
+        return 4
+
+    def pack(self, opts: Options) -> tuple[Card, ...]:
+        return PACKS["52"]
+
+    def sides(self, opts: Options) -> tuple[tuple[Seat, ...], ...]:
+        return ((0, 2), (1, 3))
+
+    def call_words(self) -> tuple[str, ...]:
+        return ("pass", "double", "redouble", "points", "tricks") + BIDS
+
+    # -- the deal ------------------------------------------------------------------------------
+    def lay_out(self, state: TricksState, order: Sequence[int]) -> TricksState:
+        slots, _ = self.deal_round(4, 13, order, 0)      # one at a time from the dealer's left
+        owners = tuple((state.dealer + 1 + k) % 4 for k in range(4))
+        return replace(state, hands=tuple(tuple(s) for s in slots), owners=owners, hand_sets=(0,) * 4,
+                       taken_up=(True,) * 4, trump=None)
+
+    def start_hand(self, state: TricksState) -> TricksState:
+        return replace(state, phase="auction", turn=state.dealer, bidding=BridgeAuction())
+
+    # -- who moves: the declarer plays the dummy's cards ------------------------------------------
+    def controller(self, state: TricksState, seat: Seat) -> Seat:
+        contract = state.contract
+        if state.phase == "play" and isinstance(contract, BridgeContract) and seat == contract.dummy:
+            return contract.declarer
+        return seat
+
+    def to_move(self, state: TricksState) -> Seat | Special:
+        who = super().to_move(state)
+        if isinstance(who, Special):
+            return who
+        return self.controller(state, who)
+
+    def legal_actions(self, state: TricksState, seat: Seat) -> Sequence[TricksAction]:
+        if state.phase in ("deal", "over") or state.turn is None:
+            return ()
+        if self.controller(state, state.turn) != seat:
+            return ()
+        if state.phase == "play":
+            return tuple(Play(c) for c in self.playable(state, state.turn))
+        return tuple(self.call_actions(state, seat))
+
+    def playable(self, state: TricksState, seat: Seat, *, strict: bool | None = None) -> list[Card]:
+        # The dummy cannot revoke (Bridge law): its cards lie on the table for all to see.
+        if isinstance(state.contract, BridgeContract) and seat == state.contract.dummy:
+            strict = True
+        return TrickGame.playable(self, state, seat, strict=strict)
+
+    def why_not_playable(self, state: TricksState, seat: Seat, card: Card) -> IllegalAction | None:
+        contract = state.contract
+        if isinstance(contract, BridgeContract) and seat == contract.dummy:
+            own = self._hand_faces(state, contract.declarer)
+            if card in own:
+                return IllegalAction(f"it is the dummy's turn to play: the {card.name} is in your own "
+                                     "hand; play a card from the dummy", self.ref("the-dummy"))
+            if card not in self._hand_faces(state, seat):
+                return IllegalAction(f"the {card.name} is not in the dummy's hand", self.ref("the-dummy"))
+        elif (isinstance(contract, BridgeContract) and seat == contract.declarer
+              and card in self._hand_faces(state, contract.dummy)):
+            return IllegalAction(f"it is your own turn to play, not the dummy's: the {card.name} "
+                                 "lies in the dummy", self.ref("the-dummy"))
+        return super().why_not_playable(state, seat, card)
+
+    def _hand_faces(self, state: TricksState, seat: Seat) -> list[Card]:
+        from .engine import active_slot
+        slot = active_slot(state, seat)
+        return [] if slot is None else [state.deck[i] for i in state.hands[slot]]
+
+    def play_card(self, state: TricksState, seat: Seat, card: Card) -> TricksState:
+        s = super().play_card(state, seat, card)
+        contract = state.contract
+        if not state.tricks and not state.trick and isinstance(contract, BridgeContract):
+            # Law 62: as soon as the opening card is led the dummy's cards go face up.
+            s = replace(s, exposed=(contract.dummy,))
+        return s
+
+    # -- the auction -----------------------------------------------------------------------------
+    def call_actions(self, state: TricksState, seat: Seat) -> list[TricksAction]:
+        if seat != state.turn:
+            return []
+        if state.phase == "penalty":
+            return [Call("points"), Call("tricks")]
+        if state.phase != "auction":
+            return []
+        a: BridgeAuction = state.bidding
+        out: list[TricksAction] = []
+        if a.high is not None:
+            out.append(Call("pass"))            # Law 47: the dealer may not pass his first call
+            if side_of(seat) != side_of(a.high_seat) and a.doubled == 0:
+                out.append(Call("double"))
+            if side_of(seat) == side_of(a.high_seat) and a.doubled == 1:
+                out.append(Call("redouble"))
+        out += [Call(b) for b in BIDS if overcalls(b, a.high)]
+        return out
+
+    def apply_call(self, state: TricksState, seat: Seat, action: TricksAction) -> TricksState:
+        if not isinstance(action, Call) or action not in self.call_actions(state, seat):
+            raise self._refusal(state, seat, action)
+        said = state.calls + ((seat, self.action_to_str(action)),)
+        if state.phase == "penalty":
+            return self._score(replace(state, calls=said), take_tricks=action.word == "tricks")
+        a: BridgeAuction = state.bidding
+        word = action.word
+        if word == "pass":
+            a = replace(a, passes=a.passes + 1)
+        elif word == "double":
+            a = replace(a, doubled=1, passes=0)
+        elif word == "redouble":
+            a = replace(a, doubled=2, passes=0)
+        else:
+            _, denom = parse_bid(word)
+            named = a.first_named
+            if a.first_to_name(side_of(seat), denom) is None:
+                named = named + ((side_of(seat), denom, seat),)
+            a = BridgeAuction(word, seat, 0, 0, named)
+        s = replace(state, calls=said, bidding=a)
+        if a.passes < 3:
+            return replace(s, turn=(seat + 1) % 4)
+        # Three passes after the last call: every player is satisfied (Law 60).
+        assert a.high is not None and a.high_seat is not None
+        tricks, denom = parse_bid(a.high)
+        declarer = a.first_to_name(side_of(a.high_seat), denom)
+        assert declarer is not None
+        contract = BridgeContract(tricks, denom, a.doubled, declarer)
+        lead = (declarer + 1) % 4
+        return replace(s, contract=contract, trump=SUIT_OF[denom], phase="play", leader=lead, turn=lead)
+
+    def _refusal(self, state: TricksState, seat: Seat, action: TricksAction) -> IllegalAction:
+        word = getattr(action, "word", "")
+        if state.phase == "play":
+            return IllegalAction("the auction is over: play a card", self.ref("the-play"))
+        if state.phase == "penalty":
+            return IllegalAction("the declarer now chooses the revoke penalty: 150 points or three "
+                                 "tricks", self.ref("the-revoke"))
+        a: BridgeAuction = state.bidding
+        if word in ("points", "tricks"):
+            return IllegalAction("a revoke penalty is chosen only after the play of a hand in which "
+                                 "an adversary revoked", self.ref("the-revoke"))
+        if a.high is None:
+            return IllegalAction("the dealer must open the auction with a call of at least one odd "
+                                 "trick: he may not pass, double or redouble", self.ref("the-auction"))
+        if word in BIDS:
+            return IllegalAction(f"{bid_name(word)} (value {bid_value(word)}) does not overcall "
+                                 f"{bid_name(a.high)} (value {bid_value(a.high)}): a call must be of "
+                                 "higher value, or of equal value and more tricks", self.ref("overcalling"))
+        if word == "double":
+            if side_of(seat) == side_of(a.high_seat):
+                return IllegalAction("you may not double your own side's call", self.ref("doubling-and-redoubling"))
+            return IllegalAction("this call is already doubled; it may be redoubled only by the side "
+                                 "that made it", self.ref("doubling-and-redoubling"))
+        if word == "redouble":
+            if a.doubled == 2:
+                return IllegalAction("a call may be redoubled once, not more", self.ref("doubling-and-redoubling"))
+            if a.doubled == 0:
+                return IllegalAction("only a doubled call may be redoubled", self.ref("doubling-and-redoubling"))
+            return IllegalAction("only the side whose call was doubled may redouble",
+                                 self.ref("doubling-and-redoubling"))
+        return IllegalAction(f"'{self.action_to_str(action)}' may not be said now", self.ref("the-auction"))
+
+    # -- the score -----------------------------------------------------------------------------------
+    def holdings(self, state: TricksState) -> list[list[Card]]:
+        """Each seat's thirteen cards as dealt (every card of a finished hand has been played)."""
+        held: list[list[Card]] = [[] for _ in range(4)]
+        for t in state.tricks:
+            for seat, i in t.plays:
+                held[seat].append(state.deck[i])
+        for k, ids in enumerate(state.hands):
+            held[state.owners[k]].extend(state.deck[i] for i in ids)
+        return held
+
+    def side_tricks(self, state: TricksState, extra: Sequence[int] = ()) -> list[int]:
+        taken = [0, 0]
+        for t in state.tricks:
+            taken[side_of(t.winner)] += 1
+        for w in extra:
+            taken[side_of(w)] += 1
+        return taken
+
+    def end_hand(self, state: TricksState) -> TricksState:
+        contract: BridgeContract = state.contract
+        adversary_revoked = any(side_of(s) != side_of(contract.declarer) for s, _ in state.revokes)
+        if adversary_revoked:
+            # Law 90 (b): the declarer chooses 150 points or three tricks.
+            return replace(state, phase="penalty", turn=contract.declarer)
+        return self._score(state, take_tricks=False)
+
+    def hand_score(self, state: TricksState, take_tricks: bool = False) -> HandScore:
+        return score_hand(state.contract, self.holdings(state), self.side_tricks(state),
+                          [s for s, _ in state.revokes], take_tricks)
+
+    def _score(self, state: TricksState, take_tricks: bool) -> TricksState:
+        score = self.hand_score(state, take_tricks)
+        sheet = state.sheet
+        below = list(state.fact("below", (0, 0)))
+        above_all = list(state.fact("above_all", (0, 0)))
+        below_all = list(state.fact("below_all", (0, 0)))
+        for side, points, text, anchor, is_below in score.lines:
+            where = "below" if is_below else "above"
+            sheet = sheet.add(state.deal_no, side, points, f"{text}: {points} {where}", self.ref(anchor))
+            if is_below:
+                below[side] += points
+                below_all[side] += points
+            else:
+                above_all[side] += points
+        s = replace(state, sheet=sheet, turn=None)
+        winner = next((side for side in (0, 1) if below[side] >= GAME_POINTS), None)
+        if winner is not None:
+            # Law 2: thirty below the line is a game; the next game starts from love for both.
+            sheet = sheet.win_game(winner)
+            below = [0, 0]
+            s = replace(s, sheet=sheet)
+        info = set_fact(s, "below", tuple(below))
+        s = replace(s, info=info)
+        s = replace(s, info=set_fact(s, "below_all", tuple(below_all)))
+        s = replace(s, info=set_fact(s, "above_all", tuple(above_all)))
+        if winner is not None and sheet.games[winner] == 2:
+            # Law 11: 250 to the winners of the rubber; the difference of the totals is won.
+            sheet = sheet.add(state.deal_no, winner, RUBBER_POINTS, f"the rubber: {RUBBER_POINTS} above",
+                              self.ref("the-game-and-the-rubber"))
+            above_all[winner] += RUBBER_POINTS
+            s = replace(s, sheet=sheet)
+            s = replace(s, info=set_fact(s, "above_all", tuple(above_all)))
+            totals = sheet.totals
+            names = ("A–B", "Y–Z")
+            best = max(totals)
+            winners = [i for i in (0, 1) if totals[i] == best]
+            diff = abs(totals[0] - totals[1])
+            reason = (f"{names[winner]} win the rubber; " +
+                      (f"{names[winners[0]]} are {diff} points up" if len(winners) == 1
+                       else "the totals are equal"))
+            return self.finish(s, winners, reason, self.ref("the-game-and-the-rubber"))
+        return replace(s, phase="deal")
+
+    def rules_section(self, state: TricksState) -> str | None:
+        if state.phase == "penalty":
+            return self.page_section("the-revoke")
+        return super().rules_section(state)
+
+    # -- text --------------------------------------------------------------------------------------
+    def call_label(self, action: TricksAction) -> str:
+        if isinstance(action, Call):
+            if action.word in BIDS:
+                tricks, denom = parse_bid(action.word)
+                return f"{tricks} {SYMBOL[denom]}"
+            labels = {"pass": "Pass", "double": "Double", "redouble": "Redouble",
+                      "points": "Take 150 points", "tricks": "Take three tricks"}
+            if action.word in labels:
+                return labels[action.word]
+        return super().call_label(action)
+
+    def describe(self, state: TricksState, action: TricksAction) -> str:
+        seat = state.turn
+        if isinstance(action, Play) and seat is not None and isinstance(state.contract, BridgeContract) \
+                and seat == state.contract.dummy:
+            return (f"{self.seat_name(state.contract.declarer, 4)} plays the {action.card.name} "
+                    "from the dummy")
+        if isinstance(action, Call) and action.word in BIDS and seat is not None:
+            return f"{self.seat_name(seat, 4)}: {bid_name(action.word)}"
+        return super().describe(state, action)
+
+    def sheet_lines(self, view: TricksView, title: Callable[[Seat], str]) -> list[str]:
+        """The score panel as a bridge block: above and below the line for each side."""
+        pub = view.pub
+        above = pub.fact("above_all", (0, 0))
+        below = pub.fact("below", (0, 0))
+        games = pub.sheet.games
+        names = [f"{title(0)}–{title(2)}", f"{title(1)}–{title(3)}"]
+        lines = [f"Rubber · deal {pub.deal_no}"]
+        lines.append(f"{'':<11}{names[0]:>10}{names[1]:>10}")
+        lines.append(f"{'above':<11}{above[0]:>10}{above[1]:>10}")
+        lines.append(f"{'below':<11}{below[0]:>10}{below[1]:>10}")
+        lines.append(f"{'games':<11}{games[0]:>10}{games[1]:>10}")
+        lines.append(f"{'total':<11}{pub.sheet.totals[0]:>10}{pub.sheet.totals[1]:>10}")
+        recent = pub.sheet.lines_of_deal(pub.deal_no) or pub.sheet.lines_of_deal(pub.deal_no - 1)
+        for line in recent[-4:]:
+            text = f"{names[line.side]}: {line.text}"
+            lines.append(text if len(text) < 46 else text[:44] + "…")
+        return lines
+
+    # -- sampling the unseen cards consistently with the auction ---------------------------------------
+    def bid_constraints(self, pub: TricksState) -> dict[Seat, tuple[str, int]]:
+        """What each seat's genuine calls said about its hand: a suit call promises four cards of
+        the suit, a no-trump call twelve points of high cards (ace 4, king 3, queen 2, knave 1).
+        The dealer's opening One Spade and its partner's Two Spades in reply are the conventional
+        calls of the book, not promises."""
+        out: dict[Seat, tuple[str, int]] = {}
+        history = [(s, w) for s, w in pub.calls if w in BIDS]
+        for k, (seat, word) in enumerate(history):
+            if k == 0 and word == "1s" and seat == pub.dealer:
+                continue
+            if k == 1 and word == "2s" and seat == partner(pub.dealer) and history[0][1] == "1s":
+                continue
+            denom = parse_bid(word)[1]
+            out.setdefault(seat, ("nt", 12) if denom == "nt" else (denom, 4))
+        return out
+
+    def determinize(self, view: TricksView, seat: Seat, rng: SplitMix64) -> TricksState:
+        """A full state agreeing with the view; for the computer the unseen hands are also made to
+        agree, where a dozen tries allow, with what the calls promised (``bid_constraints``)."""
+        wants = {s: c for s, c in self.bid_constraints(view.pub).items() if s != seat}
+        return self._deal_unseen(view, rng, wants)
+
+    def shuffle_unseen(self, state: TricksState, seat: Seat, seed: int) -> TricksState:
+        return self._deal_unseen(self.view(state, seat), SplitMix64(seed), {})
+
+    def _deal_unseen(self, view: TricksView, rng: SplitMix64,
+                     wants: dict[Seat, tuple[str, int]]) -> TricksState:
+        """The engine's re-deal, written out for one set of four hands and cards indexed by their
+        place in the pack: the computer calls it thousands of times a hand."""
+        pub = view.pub
+        deck: list[Card | None] = [c.face for c in view.cards]
+        seen = [False] * 52
+        for f in deck:
+            if f is not None:
+                seen[_INDEX[f]] = True
+        unknown = [_PACK[k] for k in range(52) if not seen[k]]
+        slot_of_seat = {owner: k for k, owner in enumerate(pub.owners)}
+        slot_of_id = {i: k for k, ids in enumerate(pub.hands) for i in ids}
+        hidden: dict[int, list[int]] = {}
+        for i, f in enumerate(deck):
+            if f is None:
+                hidden.setdefault(slot_of_id[i], []).append(i)
+        if not hidden:
+            return replace(pub, deck=tuple(deck))   # type: ignore[arg-type]
+        # Cards already played by each seat count towards what its calls promised.
+        played_by: dict[Seat, list[Card]] = {}
+        plays = [t.plays for t in pub.tricks] + ([pub.trick] if pub.trick else [])
+        for pl in plays:
+            for who, cid in pl:
+                played_by.setdefault(who, []).append(deck[cid])   # type: ignore[arg-type]
+        void: dict[int, set[Suit]] = {}
+        for pl in plays:
+            led = deck[pl[0][1]].suit                            # type: ignore[union-attr]
+            for who, cid in pl[1:]:
+                if deck[cid].suit is not led:                    # type: ignore[union-attr]
+                    void.setdefault(slot_of_seat[who], set()).add(led)   # type: ignore[arg-type]
+        # A suit a seat's call promised: deal it the missing cards of the suit first (unless it
+        # has shown a void there), then the rest at random; high-card promises by rejection.
+        reserve: dict[int, tuple[Suit, int]] = {}
+        for who, (denom, need) in wants.items():
+            suit = SUIT_OF[denom]
+            slot = slot_of_seat[who]
+            if suit is None or slot not in hidden or suit in void.get(slot, ()):
+                continue
+            have = sum(1 for i in pub.hands[slot] if deck[i] is not None and deck[i].suit is suit)  # type: ignore[union-attr]
+            have += sum(1 for c in played_by.get(who, []) if c.suit is suit)
+            if need > have:
+                reserve[slot] = (suit, min(need - have, len(hidden[slot])))
+        order = sorted(hidden, key=lambda k: (k not in reserve, -len(void.get(k, ()))))
+        fallback: dict[int, list[Card]] | None = None
+        tries = 12 if wants else 1
+        for attempt in range(40):
+            pool = list(unknown)
+            for j in range(len(pool) - 1, 0, -1):
+                r = rng.below(j + 1)
+                pool[j], pool[r] = pool[r], pool[j]
+            bad_ok = attempt >= 30        # a revoke let stand makes the voids untrue: drop them
+            assignment: dict[int, list[Card]] = {}
+            ok = True
+            for k in order:
+                need = len(hidden[k])
+                bad = () if bad_ok else void.get(k, ())
+                first: list[Card] = []
+                if k in reserve and attempt < 20:     # (if the promise cannot be met, drop it)
+                    suit, count = reserve[k]
+                    first = [c for c in pool if c.suit is suit][:count]
+                    pool = [c for c in pool if c.suit is not suit or c not in first]
+                rest = [c for c in pool if c.suit not in bad] if bad else pool
+                chosen = first + rest[:need - len(first)]
+                if len(chosen) < need:
+                    ok = False
+                    break
+                taken = set(map(id, chosen))
+                pool = [c for c in pool if id(c) not in taken]
+                assignment[k] = chosen
+            if not ok:
+                continue
+            if fallback is None:
+                fallback = assignment
+            if not wants or self._promises_kept(view, assignment, wants, played_by):
+                fallback = assignment
+                break
+            tries -= 1
+            if tries <= 0:
+                break
+        if fallback is None:
+            raise AssertionError("no deal agrees with the view")
+        for k, ids in hidden.items():
+            for i, c in zip(ids, fallback[k]):
+                deck[i] = c
+        return replace(pub, deck=tuple(deck))   # type: ignore[arg-type]
+
+    def _promises_kept(self, view: TricksView, assignment: dict[int, list[Card]],
+                       wants: dict[Seat, tuple[str, int]], played_by: dict[Seat, list[Card]]) -> bool:
+        pub = view.pub
+        for who, (denom, need) in wants.items():
+            slot = pub.owners.index(who)
+            cards = [c.face for c in (view.cards[i] for i in pub.hands[slot]) if c.face is not None]
+            cards += assignment.get(slot, []) + played_by.get(who, [])
+            if denom == "nt":
+                if high_card_points(cards) < need:
+                    return False
+            elif sum(1 for c in cards if c.suit is SUIT_OF[denom]) < need:
+                return False
+        return True
+
+    # -- the computer ----------------------------------------------------------------------------------
+    def computer_player(self, level: int = 2) -> Any:
+        return BridgePlayer(level)
+
+    def sim_rules(self, state: TricksState) -> Any:
+        return SimRules(team=[0, 1, 0, 1])
+
+    def hand_utility(self, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+        """The declarer's side's gain for the hand (tricks, doubled bonus, undertricks, and a game
+        won counted at half the rubber), and its loss to the adversaries."""
+        contract: BridgeContract = state.contract
+        taken = self.side_tricks(state, [w for w, _ in new_tricks])
+        dec = side_of(contract.declarer)
+        value = contract_value(contract, taken[dec], state.fact("below", (0, 0))[dec])
+        return [value if side_of(s) == dec else -value for s in range(4)]
+
+    def ai_call(self, view: TricksView, seat: Seat, legal: list[Any], player: Any, rng: Any) -> Any:
+        pub = view.pub
+        if pub.phase == "penalty":
+            full = replace(pub, deck=tuple(c.face for c in view.cards))   # every card has been played
+            side = side_of(seat)
+            points = self.hand_score(full, False).net(side)
+            tricks = self.hand_score(full, True).net(side)
+            return Call("tricks") if tricks > points else Call("points")
+        hand = [c.face for c in view.hand(seat) if c.face is not None]
+        return choose_call(hand, pub, seat, legal, player.level)
+
+
+def contract_value(contract: BridgeContract, taken: int, below_before: int) -> float:
+    """What the declarer's side expects from a hand in which it took ``taken`` tricks."""
+    if taken >= contract.needed:
+        tricks_points = (taken - 6) * TRICK_VALUE[contract.denom] * (1, 2, 4)[contract.doubled]
+        bonus = 50 * (1 + taken - contract.needed) * contract.doubled if contract.doubled else 0
+        game = 125 if below_before + tricks_points >= GAME_POINTS else 0
+        return float(tricks_points + bonus + game)
+    loss = (contract.needed - taken) * UNDERTRICK[contract.doubled]
+    if contract.bid == "1s":
+        loss = min(loss, 100)
+    return -float(loss)
+
+
+# -- the computer's calls ---------------------------------------------------------------------------------
+POINTS = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+
+
+def high_card_points(hand: Sequence[Card]) -> int:
+    return sum(POINTS.get(c.rank, 0) for c in hand)
+
+
+def _stopped(hand: Sequence[Card], suit: Suit) -> bool:
+    cards = [c.rank for c in hand if c.suit is suit]
+    return (Rank.ACE in cards or (Rank.KING in cards and len(cards) >= 2)
+            or (Rank.QUEEN in cards and len(cards) >= 3))
+
+
+def estimate_tricks(hand: Sequence[Card], denom: str, partner_points: float,
+                    partner_suits: dict[Suit, float]) -> float:
+    """Tricks our side may expect in ``denom``: a rough count from the combined high cards, the
+    trump fit and short suits (the computer's own rule of thumb, not a law)."""
+    hcp = high_card_points(hand)
+    combined = hcp + partner_points
+    lengths = {s: sum(1 for c in hand if c.suit is s) for s in Suit}
+    if denom == "nt":
+        est = 6.5 + (combined - 20) / 2.6
+        for s in Suit:
+            if not _stopped(hand, s) and partner_suits.get(s, 3.25) < 4.5:
+                est -= 0.7
+        long = max(lengths.values())
+        est += max(0, long - 5) * 0.6 if hcp >= 10 else 0
+        return max(0.0, min(13.0, est))
+    suit = SUIT_OF[denom]
+    assert suit is not None
+    fit = lengths[suit] + partner_suits.get(suit, (13 - lengths[suit]) / 3)
+    est = 6.5 + (combined - 20) / 3.0 + (fit - 7.5) * 0.9
+    if fit >= 8:
+        for s in Suit:
+            if s is not suit:
+                est += {0: 1.2, 1: 0.7, 2: 0.25}.get(lengths[s], 0.0)
+    return max(0.0, min(13.0, est))
+
+
+def read_partner(pub: TricksState, seat: Seat, hcp: int) -> tuple[float, dict[Suit, float]]:
+    """What the auction says of partner's hand: points and suit lengths."""
+    mate = partner(seat)
+    points = (40 - hcp) / 3
+    suits: dict[Suit, float] = {}
+    history = [(s, w) for s, w in pub.calls if w in BIDS]
+    for k, (s, word) in enumerate(history):
+        if s != mate:
+            continue
+        if k == 0 and word == "1s" and s == pub.dealer:
+            continue                                 # the nominal One Spade
+        if word == "2s" and k == 1 and history[0][1] == "1s":
+            continue                                 # the conventional rescue
+        tricks, denom = parse_bid(word)
+        points = max(points, 12.0 + (2.0 if denom == "nt" else 0.0) + (tricks - 1) * 1.5)
+        if denom != "nt":
+            suit = SUIT_OF[denom]
+            assert suit is not None
+            suits[suit] = max(suits.get(suit, 0.0), 5.0)
+    return points, suits
+
+
+def choose_call(hand: Sequence[Card], pub: TricksState, seat: Seat, legal: list[Any], level: int) -> Any:
+    """The computer's call: the book's conventions for the dealer; a bid where the hand is worth
+    it; a double where the adversaries look to have bid too much.
+
+    Every trick a made contract takes counts below the line (Law 50), so there is no reason to
+    bid higher than is needed to buy the contract: the computer never raises its own side's suit
+    (except the conventional Two Spades), and changes its side's suit only for one that should
+    score clearly more.  Against the adversaries' call it bids only if playing promises more than
+    defending (the book's advice: it often pays better to let them fail)."""
+    a: BridgeAuction = pub.bidding
+    hcp = high_card_points(hand)
+    legal_words = {x.word for x in legal}
+    if a.high is None:
+        return Call(dealer_opening(hand, level))
+    mate_points, mate_suits = read_partner(pub, seat, hcp)
+    margin = {1: 0.0, 2: 0.6, 3: 0.9}[level]
+    ests = {d: estimate_tricks(hand, d, mate_points, mate_suits) for d in DENOMS}
+    below = pub.fact("below", (0, 0))
+    mine = side_of(seat)
+
+    def expected(denom: str) -> float:
+        made = min(13, round(ests[denom]))
+        points = max(0, made - 6) * TRICK_VALUE[denom]
+        return points + (60 if below[mine] + points >= GAME_POINTS else 0)
+    # The cheapest legal call in each denomination that we expect to make.
+    cheapest: dict[str, str] = {}
+    for word in BIDS:
+        tricks, denom = parse_bid(word)
+        if word in legal_words and denom not in cheapest and tricks + 6 <= ests[denom] - margin:
+            cheapest[denom] = word
+    best = max(cheapest, key=expected, default=None)
+    t_high, d_high = parse_bid(a.high)
+    if side_of(a.high_seat) == mine:
+        nominal = (a.high == "1s" and a.high_seat == pub.dealer
+                   and len([w for _, w in pub.calls if w in BIDS]) == 1)
+        if best is not None and best != d_high and (nominal or expected(best) > expected(d_high) + 12):
+            return Call(cheapest[best])
+        if nominal and level >= 2 and seat == partner(pub.dealer) and "2s" in legal_words and hcp < 10:
+            return Call("2s")             # the conventional rescue of the dealer's One Spade
+        if a.doubled == 1 and "redouble" in legal_words and level >= 2 and ests[d_high] >= t_high + 8:
+            return Call("redouble")
+        return Call("pass")
+    # The adversaries hold the call: let them play it, double it, or outbid them.
+    their_need = t_high + 6
+    defence = estimate_tricks_defence(hand, d_high, mate_points, mate_suits)
+    short = their_need - (13 - defence)          # how many tricks we expect them to fall short
+    defending = 50 * max(0.0, short) * (2 if a.doubled else 1)
+    if a.high == "1s":
+        defending = min(defending, 100)
+    if best is not None and expected(best) > defending + 10:
+        return Call(cheapest[best])
+    if "double" in legal_words and level >= 2:
+        free = below[1 - mine] + bid_value(a.high) >= GAME_POINTS      # a "free" double
+        need = 1.6 if level == 2 else (0.8 if free else 1.2)
+        if a.high == "1s":
+            need += 1.0      # little to gain: the loss on One Spade is limited (Law 51)
+        if short >= need:
+            return Call("double")
+    return Call("pass")
+
+
+def estimate_tricks_defence(hand: Sequence[Card], denom: str, mate_points: float,
+                            mate_suits: dict[Suit, float]) -> float:
+    """Tricks our side expects to take defending against ``denom``."""
+    hcp = high_card_points(hand)
+    est = 6.5 + (hcp + mate_points - 20) / 2.8
+    suit = SUIT_OF[denom]
+    if suit is not None:
+        n = sum(1 for c in hand if c.suit is suit)
+        est += max(0, n - 3) * 0.6
+    return max(0.0, min(13.0, est))
+
+
+def dealer_opening(hand: Sequence[Card], level: int) -> str:
+    """The dealer's compulsory opening, as the book describes the club practice (levels 2 and 3):
+    a genuine One No Trump with a guarded hand, Two Spades or Two Clubs with a strong suit headed
+    by ace and king (asking partner for no trumps), a red suit when it is long and strong,
+    otherwise the nominal One Spade, whose loss Law 51 limits."""
+    hcp = high_card_points(hand)
+    lengths = {s: sum(1 for c in hand if c.suit is s) for s in Suit}
+    stopped = sum(1 for s in Suit if _stopped(hand, s))
+    if hcp >= 15 and min(lengths.values()) >= 2 and stopped >= 3:
+        return "1nt"
+    if level == 1:
+        # The beginner knows no convention: he names his longest suit (the higher-scoring of two).
+        longest = max(Suit, key=lambda su: (lengths[su], TRICK_VALUE[DENOM_OF[su]]))
+        return "1" + DENOM_OF[longest]
+    if level >= 2:
+        for suit, word in ((Suit.SPADES, "2s"), (Suit.CLUBS, "2c")):
+            ranks = {c.rank for c in hand if c.suit is suit}
+            if lengths[suit] >= 5 and Rank.ACE in ranks and Rank.KING in ranks:
+                return word
+    for suit, word in ((Suit.HEARTS, "1h"), (Suit.DIAMONDS, "1d")):
+        if lengths[suit] >= 5 and hcp >= 12:
+            return word
+    return "1s"
+
+
+# Worlds sampled, rollouts per world and candidate, cards left per hand for the exact endgame.
+# Level 1 does not search: it plays by the rules of thumb below.
+BRIDGE_LEVELS: dict[int, tuple[int, int, int]] = {1: (0, 0, 0), 2: (12, 1, 0), 3: (24, 2, 2)}
+
+
+class BridgePlayer(TricksPlayer):
+    """The trick-taking games' Monte Carlo player, taught that the declarer plays the dummy: when
+    the dummy's card is due it searches as the dummy (the same side, the same value of the hand)
+    from the declarer's view, in which the dummy's cards lie face up.  Level 1 plays by a few
+    rules of thumb, without search."""
+
+    def choose(self, game: Any, view: TricksView, legal: Sequence[Any], state: Any = None) -> Any:
+        pub = view.pub
+        if pub.phase == "play" and pub.turn is not None and pub.turn != view.seat:
+            view = replace(view, seat=pub.turn)
+        return super().choose(game, view, legal)
+
+    def search_play(self, game: Any, view: Any, legal: list[Any], rng: SplitMix64) -> Any:
+        if self.level == 1:
+            return simple_play(view, legal)
+        worlds, rollouts, exact = BRIDGE_LEVELS[self.level]
+        seat = view.seat
+        totals = [0.0] * len(legal)
+        for _ in range(worlds):
+            state = game.determinize(view, seat, rng)
+            base = Sim(game, state, game.sim_rules(state))
+            ids = {state.deck[i]: i for i in base.hands[seat]}
+
+            def value(sim: Sim, state: Any = state) -> float:
+                return game.hand_utility(state, sim.tricks)[seat]
+            use_exact = exact and base.cards_left() <= exact
+            for k, action in enumerate(legal):
+                cid = ids[action.card]
+                if use_exact:
+                    sim = base.copy()
+                    sim.play(seat, cid)
+                    totals[k] += exact_value(sim, seat, value, exact)
+                    continue
+                for _ in range(rollouts):
+                    sim = base.copy()
+                    sim.play(seat, cid)
+                    sim.rollout(rng)
+                    totals[k] += value(sim)
+        best = max(range(len(legal)), key=lambda k: (totals[k], -k))
+        return legal[best]
+
+
+def simple_play(view: TricksView, legal: list[Any]) -> Any:
+    """Rules of thumb: lead the top of a sequence or a low card of the longest suit; second and
+    later hands win as cheaply as they can unless partner is already winning; otherwise throw the
+    lowest card."""
+    pub = view.pub
+    seat = view.seat
+    trump = pub.trump
+    cards = [a.card for a in legal]
+
+    def power(c: Card) -> int:
+        return WHIST_POWER[c.rank]
+    if not pub.trick:
+        by_suit: dict[Suit, list[Card]] = {}
+        for c in cards:
+            by_suit.setdefault(c.suit, []).append(c)                 # type: ignore[arg-type]
+        plain = [su for su in by_suit if su is not trump] or list(by_suit)
+        longest = max(plain, key=lambda su: (len(by_suit[su]), max(power(c) for c in by_suit[su])))
+        suit_cards = sorted(by_suit[longest], key=power, reverse=True)
+        if len(suit_cards) >= 2 and power(suit_cards[0]) >= 13 and power(suit_cards[0]) - power(suit_cards[1]) == 1:
+            choice = suit_cards[0]
+        else:
+            choice = suit_cards[-1]
+        return Play(choice)
+    led = view.face(pub.trick[0][1])
+    assert led is not None
+
+    def key(c: Card) -> int:
+        if trump is not None and c.suit is trump:
+            return 200 + power(c)
+        return 100 + power(c) if c.suit is led.suit else 0
+    best_seat, best_key = pub.trick[0][0], -1
+    for who, cid in pub.trick:
+        face = view.face(cid)
+        assert face is not None
+        if key(face) > best_key:
+            best_seat, best_key = who, key(face)
+    lowest = min(cards, key=lambda c: (c.suit is trump, power(c)))
+    if side_of(best_seat) == side_of(seat):
+        return Play(lowest)
+    winners = [c for c in cards if key(c) > best_key]
+    if winners:
+        return Play(min(winners, key=key))
+    return Play(lowest)
+
+
+GAME = AuctionBridge()

@@ -166,6 +166,7 @@ def made(contract: BostonContract, taken: Sequence[int]) -> bool:
 
 class Boston(TrickGame):
     info = BY_ID["boston"]
+    score_unit = "Counters"      # the games are played for counters, paid between the players
     option_specs = (
         OptionSpec("deals", 12, (4, 8, 12), "Deals to play",
                    help="Foster: twelve deals make a game."),

@@ -175,6 +175,7 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
     table_kind = "tricks"
     revoke_option: str | None = None    # the option that lets revokes be played and penalised
     names: str = SEAT_LETTERS           # how the seats are named on the sheet and in narration
+    score_unit: str = "Points"          # what the score panel counts: points, or counters paid
 
     # -- hooks: the equipment and the deal -------------------------------------------------
     def seats(self, opts: Options) -> int:
@@ -580,6 +581,18 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
 
     def seat_count(self, state: TricksState) -> int:
         return state.n
+
+    # -- a deal set up from its hands, and written out (see dealtext.py for the text) ------------
+    def setup_state(self, text: str, options: Options) -> TricksState:
+        """The game with the deal ``text`` describes (the dealer and each hand by suit, and the
+        turn-up, stock, widow … where the game has them) dealt, ready for the first call."""
+        from .dealtext import setup_state
+        return setup_state(self, text, options)
+
+    def hand_text(self, state: TricksState) -> str:
+        """The current deal's hands as they were dealt, in the text ``setup_state`` reads."""
+        from .dealtext import hand_text
+        return hand_text(self, state)
 
     # -- text forms -----------------------------------------------------------------------------
     def action_to_str(self, action: TricksAction) -> str:

@@ -45,6 +45,7 @@ class NapContract:
 
 class Napoleon(TrickGame):
     info = BY_ID["napoleon"]
+    score_unit = "Counters"      # the games are played for counters, paid between the players
     option_specs = (
         OptionSpec("players", 4, (4, 2, 3, 5, 6), "Players"),
         OptionSpec("rounds", 2, (2, 1, 3, 5), "Rounds (each player deals once a round)"),

@@ -54,6 +54,7 @@ class SoloContract:
 
 class SoloWhist(TrickGame):
     info = BY_ID["solo_whist"]
+    score_unit = "Counters"      # the games are played for counters, paid between the players
     option_specs = (
         OptionSpec("deals", 4, (4, 8, 12, 20), "Deals to play"),
         OptionSpec("extra_tricks", True, (True, False), "Tricks over and under are paid",

@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PySide6.QtCore import (QAbstractAnimation, QParallelAnimationGroup, QPointF, QRectF,
+                            QSequentialAnimationGroup, Qt)
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -24,7 +25,7 @@ from ...games.tricks.engine import Call, Discard, Play, TricksView, WHIST_POWER,
 from .card_renderer import aspect
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
-from .motion import flight
+from .motion import DEAL_MS, MOVE_MS, flight
 
 if TYPE_CHECKING:
     from ...core.game import Outcome
@@ -144,10 +145,17 @@ class CallButton(QGraphicsItem):
         painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.label)
 
 
-def hand_order(card: Card, trump: Suit | None) -> tuple[int, int]:
-    """Your hand as a player sorts it: suit by suit, colours alternating, trumps on the right."""
+def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None) -> tuple[int, int]:
+    """Your hand as a player sorts it: suit by suit, colours alternating, trumps on the right, in
+    the order the cards rank in play where the game is given (Five Hundred's left bower among the
+    trumps, a joker belonging to no suit at the far right; Scotch Whist's knave of trumps on top)."""
     suits = [s for s in DISPLAY_SUITS if s != trump] + ([trump] if trump is not None else [])
-    return (suits.index(card.suit) if card.suit in suits else 9, WHIST_POWER.get(card.rank, 0))
+    if game is None or pub is None:
+        return (suits.index(card.suit) if card.suit in suits else 9, WHIST_POWER.get(card.rank, 0))
+    suit = game.effective_suit(pub, card)
+    if suit is None:           # a joker out of any suit: on the far right
+        return (9, 0)
+    return (suits.index(suit) if suit in suits else 9, game.power(pub, card))
 
 
 class TricksController(TableController):
@@ -171,6 +179,7 @@ class TricksController(TableController):
         self._hand_pos: dict[int, QPointF] = {}
         self._controlled: set[int] = set()   # ids of an exposed hand you play for (the dummy)
         self._last_deal = 0
+        self._dealing: QParallelAnimationGroup | None = None   # the deal flying out
 
     # -- structure --------------------------------------------------------------------------------
     def build(self) -> None:
@@ -179,6 +188,9 @@ class TricksController(TableController):
         scene.addItem(self.info)
 
     def teardown(self) -> None:
+        if self._dealing is not None:
+            self._dealing.stop()
+            self._dealing = None
         scene = self.table.scene()
         for item in [*self.cards.values(), *self.names.values(), *self.buttons, self.score, self.info]:
             if item.scene() is scene:
@@ -213,6 +225,14 @@ class TricksController(TableController):
     def sync(self, animate: bool) -> None:
         view = self.view()
         pub = view.pub
+        if self._dealing is not None:
+            if self._dealing.state() == QAbstractAnimation.State.Running and pub.deal_no == self._last_deal:
+                # the cards are still being dealt: they settle when the deal is out
+                self._sync_panels(view)
+                self._sync_buttons(view)
+                return
+            self._dealing.stop()
+            self._dealing = None
         placed = self.positions(view)
         dpr = self.table.devicePixelRatioF()
         if self._anim is not None:
@@ -220,6 +240,8 @@ class TricksController(TableController):
             self._anim = None
         group = QParallelAnimationGroup(self.table)
         moving = animate and self.table.animations_on and pub.deal_no == self._last_deal
+        new_deal = (animate and self.table.animations_on and 0 < self._last_deal < pub.deal_no
+                    and bool(pub.hands))
         self._last_deal = pub.deal_no
         for cid, (pos, z, face, width) in placed.items():
             item = self.cards.get(cid)
@@ -246,9 +268,53 @@ class TricksController(TableController):
         if group.animationCount():
             self._anim = group
             group.start()
+        if new_deal:
+            self.fly_deal(view, placed)
         self._sync_panels(view)
         self._sync_buttons(view)
         self.show_keyboard_state()
+
+    def intro(self) -> None:
+        """A new game: the first deal flies out."""
+        self.sync(animate=False)
+        if self.table.animations_on:
+            self.fly_deal(self.view(), self.positions(self.view()))
+
+    def fly_deal(self, view: TricksView, placed: dict[int, tuple[QPointF, float, Card | None, float]]) -> None:
+        """The deal: the cards leave the dealer's place one after another, in the order the game
+        deals them (a card's id is its place in the pack dealt), to the hands, the turn-up and the
+        widow or talon, about 1.5 s in all.  A long stock is the undealt rest of the pack: it
+        stays where it lies."""
+        pub = view.pub
+        dealer = self.seat_anchor(pub.dealer, pub.n)
+        start = dealer - QPointF(self.small / 2, self.small * aspect / 2)
+        rest = set(pub.stock) if len(pub.stock) > 8 else set()
+        movers = [cid for cid in sorted(placed) if cid not in rest and cid in self.cards]
+        if not movers:
+            return
+        group = QParallelAnimationGroup(self.table)
+        step = (DEAL_MS - MOVE_MS) / max(1, len(movers))
+        for k, cid in enumerate(movers):
+            item = self.cards[cid]
+            pos, z, face, _ = placed[cid]
+            item.setPos(start)
+            item.setZValue(60_000 - k)       # the next card to go lies on top of the pack
+            item.set_face(None)              # face down in the pack; turned as it is dealt
+            seq = QSequentialAnimationGroup()
+            seq.addPause(int(k * step))
+            anim = flight(item, start, pos)
+            anim.stateChanged.connect(lambda new, old, item=item, face=face: item.set_face(face)
+                                      if new == QAbstractAnimation.State.Running else None)
+            anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
+            seq.addAnimation(anim)
+            group.addAnimation(seq)
+        group.finished.connect(self._deal_out)
+        self._dealing = group
+        group.start()
+
+    def _deal_out(self) -> None:
+        self._dealing = None
+        self.table.sync(animate=True)      # anything said or played meanwhile falls into place
 
     def _hint_card(self, cid: int) -> bool:
         hint = self._hint
@@ -267,7 +333,7 @@ class TricksController(TableController):
         # -- your hand
         slot = active_slot(pub, self.me)
         mine = [view.cards[i] for i in pub.hands[slot]] if slot is not None else []
-        mine.sort(key=lambda c: hand_order(c.face, pub.trump) if c.face is not None else (9, c.id))
+        mine.sort(key=lambda c: hand_order(c.face, pub.trump, self.game, pub) if c.face is not None else (9, c.id))
         anchor = self.seat_anchor(self.me, n)
         # a generous fan where the table is wide (every index and some of each face shows)
         span = min(self.width * 0.86, u * (0.62 * max(0, len(mine) - 1)) + u)
@@ -290,7 +356,7 @@ class TricksController(TableController):
                 width = u * 0.8 if exposed else s
                 fan = width * (0.42 if exposed else 0.18)
                 if exposed:
-                    ids.sort(key=lambda i: hand_order(view.cards[i].face, pub.trump)
+                    ids.sort(key=lambda i: hand_order(view.cards[i].face, pub.trump, self.game, pub)
                              if view.cards[i].face is not None else (9, i))
                 # An exposed hand you play for (the dummy at Auction Bridge): its cards answer
                 # clicks and the keyboard like your own, the playable ones lifted.
@@ -448,7 +514,7 @@ class TricksController(TableController):
         pub = view.pub
         opts = dict(pub.opts)
         sides = self.game.sides(opts)
-        kind = "Counters" if self.game.info.id in ("napoleon", "solo_whist") else "Points"
+        kind = self.game.score_unit
         lines = [f"{kind} · deal {pub.deal_no}"]
         for i, side in enumerate(sides):
             lines.append(f"{self.side_name(view, side):<14} {pub.sheet.totals[i]:>4}")
@@ -675,4 +741,5 @@ class TricksController(TableController):
         return title, outcome.reason[:1].upper() + outcome.reason[1:] + f".  {scores}."
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
-        return [("Show the last trick", "L", self.toggle_last_trick)]
+        from ..deal_editor import deal_actions
+        return [("Show the last trick", "L", self.toggle_last_trick), *deal_actions(self.table, self.game)]

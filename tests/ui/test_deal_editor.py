@@ -1,0 +1,222 @@
+"""The deal editor of the trick-taking games (click a card then a seat, drag, "Random rest", the
+dealer, the hand text read and written, a PBN deal pasted), the table's commands that open it and
+start a game from a deal, and the deal flying out on the trick table."""
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, Qt
+from PySide6.QtGui import QDropEvent, QGuiApplication
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
+
+from compendium.core.session import Session
+from compendium.games.registry import get_game
+from compendium.games.tricks import dealtext
+from compendium.games.tricks.engine import Call
+from compendium.ui import deal_editor
+from compendium.ui.deal_editor import MIME, DealEditor
+from compendium.ui.table.tricks_table import TricksController
+from compendium.ui.table.view import TableWidget
+
+
+def hands_of(state) -> dict:
+    return {(state.owners[k], state.hand_sets[k]): sorted(str(state.deck[i]) for i in ids)
+            for k, ids in enumerate(state.hands)}
+
+
+@pytest.fixture
+def editor(qtbot):
+    game = get_game("solo_whist")
+    dialog = DealEditor(game, {})
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def ok_enabled(dialog: DealEditor) -> bool:
+    return dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
+
+
+def click(widget) -> None:
+    QTest.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def test_click_cards_then_a_seat_gives_them_to_that_seat(editor):
+    spades = [c for c in editor.tiles if c.suit is not None and c.suit.letter == "S"][:3]
+    for card in spades:
+        click(editor.tiles[card])
+    assert editor.selected == spades and editor.tiles[spades[0]].selected
+    click(editor.boxes["Y"].button)
+    assert set(editor.cards_of("Y")) == set(spades) and editor.selected == []
+    assert editor.tiles[spades[0]].owner == "Y"
+    assert editor.boxes["Y"].button.text().startswith("Y — 3 of 13")
+    assert "Y: ♠ " in editor.text.toPlainText()
+    assert not ok_enabled(editor)                          # 49 cards still in the pack
+    assert "still in the pack" in editor.message.text()
+
+
+def test_a_card_dropped_on_a_seat_goes_there(editor):
+    card = next(iter(editor.tiles))
+    mime = QMimeData()
+    mime.setData(MIME, card.code.encode("ascii"))
+    box = editor.boxes["B"]
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.MoveAction, mime, Qt.MouseButton.LeftButton,
+                       Qt.KeyboardModifier.NoModifier)
+    box.dropEvent(event)
+    assert editor.owner[card] == "B"
+
+
+def test_random_rest_completes_the_deal_and_keeps_what_was_given(editor):
+    chosen = [c for c in editor.tiles if c.suit is not None and c.suit.letter == "H"]
+    for card in chosen:
+        editor.toggle(card)
+    editor.give_selected("A")
+    click(editor.random_button)
+    assert ok_enabled(editor)
+    assert set(editor.cards_of("A")) == set(chosen)        # all thirteen hearts stay A's
+    assert len(editor.cards_of("turn-up")) == 1
+    state = get_game("solo_whist").setup_state(editor.setup_text(), {})
+    assert sorted(str(c) for c in chosen) == hands_of(state)[(0, 0)]
+    # back to the pack
+    editor.toggle(chosen[0])
+    click(editor.back_button)
+    assert chosen[0] not in editor.owner and not ok_enabled(editor)
+
+
+def test_the_dealer_choice_moves_the_turn_up_to_the_new_dealer(editor):
+    editor.random_rest()
+    assert "dealer: Z" in editor.text.toPlainText()
+    editor.dealer_box.setCurrentIndex(1)                   # Y deals
+    assert editor.dealer == 1 and "dealer: Y" in editor.text.toPlainText()
+    assert "Y's" in editor.boxes["turn-up"].button.text()
+    assert "and the turn-up" in editor.boxes["Y"].button.text()
+    assert "of 12" not in editor.boxes["Z"].button.text()
+    # Y holds 13 with the turn-up counted apart: one too many until a card goes back
+    assert not ok_enabled(editor) and "13 of 12" in editor.boxes["Y"].button.text()
+
+
+def test_the_text_is_read_into_the_boxes_and_bad_text_is_reported(qtbot):
+    game = get_game("five_hundred")
+    text = game.hand_text(Session(game, seed=9, human_seats=()).state)
+    dialog = DealEditor(game, {}, text)
+    qtbot.addWidget(dialog)
+    assert ok_enabled(dialog) and dialog.setup_text() == text
+    dialog.text.setPlainText(text.replace("widow:", "kitchen:"))
+    click(dialog.read_button)
+    assert "'kitchen:" in dialog.message.text() and "names no seat or place" in dialog.message.text()
+    assert dialog.setup_text() == text                     # the boxes are as they were
+    dialog.clear()
+    assert not dialog.owner and not ok_enabled(dialog)
+    dialog.text.setPlainText(text)
+    click(dialog.read_button)
+    assert dialog.setup_text() == text and ok_enabled(dialog)
+
+
+def test_a_pbn_deal_is_pasted_into_the_bridge_editor(qtbot):
+    game = get_game("auction_bridge")
+    dialog = DealEditor(game, {})
+    qtbot.addWidget(dialog)
+    QGuiApplication.clipboard().setText('[Dealer "N"]\n[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ '
+                                        '765.432.AKQJ.T98 432.AKQJ.T98.765"]')
+    click(dialog.paste_button)
+    assert ok_enabled(dialog) and dialog.dealer == 2      # North is B
+    assert set(dialog.cards_of("B")) == set(dealtext.parse_cards("S A K Q J H 10 9 8 D 7 6 5 C 4 3 2"))
+
+
+# -- the table's commands -------------------------------------------------------------------------
+@pytest.fixture
+def table(qtbot):
+    widget = TableWidget()
+    widget._computer_turn = lambda: None
+    widget.set_animations(False)
+    qtbot.addWidget(widget)
+    widget.resize(1100, 760)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.shutdown()
+
+
+def test_the_game_menu_offers_the_deal_commands(table):
+    table.load_session(Session(get_game("napoleon"), seed=2))
+    labels = [label for label, _, _ in table.controller.extra_actions()]
+    assert "Set up a deal…" in labels and "Copy this deal as text" in labels
+    assert "Copy this deal as PBN" not in labels
+    copy = next(cb for label, _, cb in table.controller.extra_actions() if label == "Copy this deal as text")
+    copy()
+    assert QGuiApplication.clipboard().text() == get_game("napoleon").hand_text(table.session.state)
+    table.load_session(Session(get_game("auction_bridge"), seed=2))
+    labels = [label for label, _, _ in table.controller.extra_actions()]
+    assert "Copy this deal as PBN" in labels
+
+
+def test_a_deal_set_up_goes_on_the_table_and_a_bad_one_is_refused(table):
+    game = get_game("solo_whist")
+    table.load_session(Session(game, seed=2, human_seats=(0,)))
+    text = game.hand_text(Session(game, seed=77, human_seats=()).state)
+    assert deal_editor.start_deal(table, text)
+    assert table.session.setup == text.strip() and isinstance(table.controller, TricksController)
+    assert hands_of(table.session.state) == hands_of(game.setup_state(text, {}))
+    before = table.session
+    said: list[tuple[str, str]] = []
+    table.message.connect(lambda text, rule: said.append((text, rule)))
+    assert not deal_editor.start_deal(table, text.replace("A:", "Q:"))
+    assert table.session is before
+    assert said and said[-1][0].startswith("The deal was not set up: line 'Q: ")
+    assert said[-1][1] == "solo_whist#the-deal"
+
+
+def test_the_editor_opens_with_the_deal_on_the_table_and_ok_starts_it(table, monkeypatch):
+    game = get_game("piquet")
+    table.load_session(Session(game, seed=4, human_seats=(0,)))
+    seen = {}
+
+    def accept(dialog):
+        seen["text"] = dialog.setup_text()
+        dialog.set_dealer(1 - dialog.dealer)               # the other player deals this time
+        seen["changed"] = dialog.setup_text()
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(DealEditor, "exec", accept)
+    assert deal_editor.edit_deal(table)
+    assert seen["text"] == game.hand_text(Session(game, seed=4, human_seats=(0,)).state)
+    assert table.session.setup == seen["changed"].strip()
+    assert table.session.state.dealer != Session(game, seed=4).state.dealer
+
+
+# -- the deal flies out ------------------------------------------------------------------------------
+def test_a_new_game_deals_the_cards_from_the_dealer_in_order(table, qtbot):
+    table.set_animations(True)
+    table.load_session(Session(get_game("napoleon"), seed=2, human_seats=(0,)), deal_animation=True)
+    ctl = table.controller
+    assert ctl._dealing is not None
+    view = ctl.view()
+    placed = ctl.positions(view)
+    hands = [i for ids in view.pub.hands for i in ids]
+    first, last = min(hands), max(hands)
+    dealer = ctl.seat_anchor(view.pub.dealer, view.pub.n)
+    spot = dealer - QPointF(ctl.small / 2, ctl.small * 1.4 / 2)
+    assert (ctl.cards[last].pos() - spot).manhattanLength() < 1      # still in the dealer's hands
+    assert ctl.cards[first].zValue() > ctl.cards[last].zValue()      # the first to go is on top
+    for i in view.pub.stock:                                          # the rest of the pack stays
+        assert (ctl.cards[i].pos() - placed[i][0]).manhattanLength() < 1
+    qtbot.waitUntil(lambda: ctl._dealing is None, timeout=5000)
+    for i in hands:
+        assert (ctl.cards[i].pos() - placed[i][0]).manhattanLength() < 1
+
+
+def test_the_next_deal_flies_out_too_and_not_with_animations_off(table, qtbot):
+    game = get_game("solo_whist")
+    table.set_animations(True)
+    table.load_session(Session(game, seed=3, human_seats=(0, 1, 2, 3)))
+    ctl = table.controller
+    assert ctl._dealing is None                           # a loaded game is not dealt again
+    for _ in range(4):
+        assert table.play(Call("pass"))                   # all pass: the next dealer deals
+    assert table.session.state.deal_no == 2
+    assert ctl._dealing is not None
+    qtbot.waitUntil(lambda: ctl._dealing is None, timeout=5000)
+    table.set_animations(False)
+    table.load_session(Session(game, seed=3, human_seats=(0, 1, 2, 3)), deal_animation=True)
+    assert table.controller._dealing is None

@@ -274,3 +274,9 @@ def test_each_term_is_used_on_a_page_of_its_games(glossary):
             continue  # the games' pages are still to be written by their issues
         forms = [fold(f) for f in (entry.term, *entry.also)]
         assert any(f in t for f in forms for t in texts), entry.term
+
+
+def test_auction_bridge_links_the_bridge_laws_it_takes_over():
+    """'As in Bridge' on the Auction Bridge page links to the Bridge law it means."""
+    targets = set(rulesdoc.links(page("auction_bridge")))
+    assert {"bridge#honours", "bridge#chicane", "bridge#slams", "bridge#the-game-and-the-rubber"} <= targets

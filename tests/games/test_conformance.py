@@ -13,6 +13,7 @@ from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.patience.engine import PatienceGame, PatienceState
+from compendium.games.tricks.engine import TrickGame
 
 from .conformance import random_playout, view_cards
 
@@ -133,6 +134,32 @@ def test_views_never_leak_what_a_seat_cannot_see(game):
         for seat in range(game.seat_count(state)):
             other = shuffle(state, seat, gen.below(1 << 30))
             assert game.view(other, seat) == game.view(state, seat)
+    for options, seed in runs(game):
+        random_playout(game, seed, max_steps=80, options=options, check=check)
+
+
+def test_what_was_said_never_names_a_hidden_card(game):
+    """A card game's record of calls is public: it must not name a card that a seat may not see
+    (a card put out face down is recorded as put out, not by name)."""
+    from compendium.core.notation import parse_card
+    if not isinstance(game, TrickGame):
+        pytest.skip("no public record of calls")
+
+    def check(session):
+        state = session.state
+        for seat in range(game.seat_count(state)):
+            view = game.view(state, seat)
+            hidden = {state.deck[c.id] for c in view_cards(view) if c.face is None}
+            for who, text in view.pub.calls:
+                words = text.replace(",", " ").split()
+                if not words or words[0] not in ("discard", "play", "put", "throw", "exchange"):
+                    continue       # a bid ("7s", "9H") reads like a card but is none
+                for token in words[1:]:
+                    try:
+                        card = parse_card(token)
+                    except Exception:       # a word, not a card
+                        continue
+                    assert card not in hidden, f"seat {seat} is told {text!r} (by seat {who})"
     for options, seed in runs(game):
         random_playout(game, seed, max_steps=80, options=options, check=check)
 

@@ -123,7 +123,7 @@ class AllFours(TrickGame):
     def apply_call(self, state: TricksState, seat: Seat, action: TricksAction) -> TricksState:
         if action not in self.call_actions(state, seat):
             raise self._refusal(state, action)
-        said = state.calls + ((seat, self.action_to_str(action)),)
+        said = state.calls + ((seat, self.said(action)),)
         s = replace(state, calls=said)
         if isinstance(action, Discard):
             return self._discard(s, seat, action.card)

@@ -582,6 +582,11 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
     def seat_count(self, state: TricksState) -> int:
         return state.n
 
+    def said(self, action: TricksAction) -> str:
+        """How a call goes into the public record of what was said (``state.calls``, which every
+        seat sees): a card put out face down is not named there."""
+        return "discard" if isinstance(action, Discard) else self.action_to_str(action)
+
     # -- a deal set up from its hands, and written out (see dealtext.py for the text) ------------
     def setup_state(self, text: str, options: Options) -> TricksState:
         """The game with the deal ``text`` describes (the dealer and each hand by suit, and the

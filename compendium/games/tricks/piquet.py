@@ -376,7 +376,7 @@ class Piquet(TrickGame):
     def apply_call(self, state: TricksState, seat: Seat, action: TricksAction) -> TricksState:
         if action not in self.call_actions(state, seat):
             raise self._refusal(state, seat, action)
-        s = replace(state, calls=state.calls + ((seat, self.action_to_str(action)),))
+        s = replace(state, calls=state.calls + ((seat, self.said(action)),))
         if isinstance(action, Discard):
             slot = active_slot(s, seat)
             assert slot is not None

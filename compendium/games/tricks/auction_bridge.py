@@ -506,6 +506,15 @@ class AuctionBridge(TrickGame):
         return super().rules_section(state)
 
     # -- text --------------------------------------------------------------------------------------
+    def call_grid(self, view: TricksView, calls: Sequence[TricksAction]
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], dict[tuple[int, int], Call]] | None:
+        """The table's bidding box while calls of tricks may be made: rows one to seven, columns
+        the denominations from the lowest (spades) to no trumps, every cell's call."""
+        if not any(isinstance(a, Call) and a.word in BIDS for a in calls):
+            return None
+        cells = {(k - 1, j): Call(f"{k}{d}") for k in range(1, 8) for j, d in enumerate(DENOMS)}
+        return tuple(str(k) for k in range(1, 8)), tuple(SYMBOL[d] for d in DENOMS), cells
+
     def call_label(self, action: TricksAction) -> str:
         if isinstance(action, Call):
             if action.word in BIDS:

@@ -483,6 +483,17 @@ class FiveHundred(TrickGame):
                                 "such as '7H' or '6NT'")
         return super().action_from_str(state, text)
 
+    def call_grid(self, view: Any, calls: Sequence[TricksAction]
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], dict[tuple[int, int], Call]] | None:
+        """The table's bidding box during the bidding: rows six to ten tricks, columns the
+        declarations in Avondale order (spades to no trumps), every cell's bid."""
+        if not any(isinstance(a, Call) and a.word in BIDS for a in calls):
+            return None
+        cells = {(r, c): Call(bid_word(t, s)) for r, t in enumerate(BID_TRICKS)
+                 for c, s in enumerate(DECLARATIONS)}
+        return (tuple(str(t) for t in BID_TRICKS),
+                tuple("NT" if s is None else s.symbol for s in DECLARATIONS), cells)
+
     def call_label(self, action: TricksAction) -> str:
         if isinstance(action, Call) and action.word in BIDS:
             tricks, suit = parse_bid(action.word)

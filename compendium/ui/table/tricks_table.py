@@ -5,6 +5,9 @@ little; the other players sit round an oval with their hands face down (face up 
 expose them), their names, the dealer's mark and the tricks they have taken.  The trick is played
 in the middle, the turn-up lies by the dealer (or on the stock), calls are made with buttons laid
 on the cloth, and a score panel in the corner keeps the sheet as a player of the period would.
+A game with many calls of a number of tricks in a suit (Auction Bridge, Five Hundred) gets a
+bidding box instead: a grid of levels by strains in the middle of the cloth, the calls you may make
+now lit and the others dimmed, with the other calls (pass, double) in a row beneath.
 
 Play a card by clicking it, double-clicking it or dragging it to the middle; choose with the arrow
 keys and Enter.  The rules decide: a card the law forbids is refused in the status bar with the
@@ -113,11 +116,22 @@ class CallButton(QGraphicsItem):
         self.label = label
         self.size = size
         self.focused = False
-        font = self.font()
-        w = QFontMetricsF(font).horizontalAdvance(label) + 24
-        self._rect = QRectF(0, 0, max(w, 64.0), QFontMetricsF(font).height() + 14)
+        self.hinted = False
+        self._rect = QRectF()
+        self.set_font_size(size)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setZValue(45_000)
+
+    def set_font_size(self, size: int, min_width: float = 64.0, pad: float = 24.0) -> None:
+        """Measure the plaque for its label at ``size`` pixels (the bidding box makes its row of
+        other calls smaller than the usual buttons)."""
+        self.size = size
+        m = QFontMetricsF(self.font())
+        rect = QRectF(0, 0, max(m.horizontalAdvance(self.label) + pad, min_width), m.height() + pad * 7 / 12)
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+            self.update()
 
     def font(self) -> QFont:
         font = QFont("DejaVu Serif")
@@ -130,6 +144,24 @@ class CallButton(QGraphicsItem):
             self.focused = focused
             self.update()
 
+    def set_hinted(self, hinted: bool) -> None:
+        if hinted != self.hinted:
+            self.hinted = hinted
+            self.update()
+
+    def edge(self) -> QPen:
+        """The rim: gold for the keyboard's focus, blue for the hint (as on the cards)."""
+        if self.focused:
+            return QPen(HIGHLIGHT, 3)
+        if self.hinted:
+            return QPen(HINT, 3)
+        return QPen(QColor(120, 90, 40), 1.5)
+
+    def ground(self) -> QColor:
+        """The plaque's face: ivory, turned a pale blue while it is the hint (the hint also takes
+        the keyboard's focus, whose gold rim would otherwise hide it)."""
+        return QColor(206, 234, 250) if self.hinted else QColor(246, 238, 214)
+
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-3, -3, 3, 3)
 
@@ -137,12 +169,114 @@ class CallButton(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         path = QPainterPath()
         path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, QColor(246, 238, 214))
-        painter.setPen(QPen(HIGHLIGHT if self.focused else QColor(120, 90, 40), 3 if self.focused else 1.5))
+        painter.fillPath(path, self.ground())
+        painter.setPen(self.edge())
         painter.drawPath(path)
         painter.setFont(self.font())
         painter.setPen(QColor(40, 30, 20))
         painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.label)
+
+
+RED_STRAINS = (Suit.HEARTS.symbol, Suit.DIAMONDS.symbol)
+BOX_MIN_CELLS = 12          # a game whose calls make a bigger grid than this gets the bidding box
+
+
+class BoxCell(CallButton):
+    """One cell of the bidding box: the level and strain ("2♥", "10NT"), and beneath it the call's
+    value where the game's label gives one ("7 ♥ · 200" at Five Hundred).  A call you may not make
+    now is dimmed; clicking it has the table say why."""
+
+    def __init__(self, action: Any, label: str, level: str, strain: str, legal: bool, size: int) -> None:
+        super().__init__(action, label, size)
+        self.text = f"{level}{strain}"
+        self.sub = label.split(" · ", 1)[1] if " · " in label else ""
+        self.red = strain in RED_STRAINS
+        self.legal = legal
+        self.setZValue(45_000 if legal else 44_500)
+
+    def sub_font(self) -> QFont:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(8, round(self.size * 0.72)))
+        return font
+
+    def needed(self, size: int) -> tuple[float, float]:
+        """The cell's size for its text at ``size`` pixels."""
+        self.size = size
+        m = QFontMetricsF(self.font())
+        w, h = m.horizontalAdvance(self.text), m.height()
+        if self.sub:
+            ms = QFontMetricsF(self.sub_font())
+            w, h = max(w, ms.horizontalAdvance(self.sub)), h + ms.height() * 0.9
+        return w + size * 0.7, h + size * 0.45
+
+    def set_font_size(self, size: int, min_width: float = 0.0, pad: float = 0.0) -> None:
+        self.size = size              # the box sets every cell to one size with set_cell
+
+    def set_cell(self, width: float, height: float, size: int) -> None:
+        rect = QRectF(0, 0, width, height)
+        self.size = size
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+        self.update()
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, 5, 5)
+        if self.legal:
+            painter.fillPath(path, self.ground())
+            ink = QColor(170, 28, 36) if self.red else QColor(30, 24, 18)
+            faint = QColor(90, 70, 45)
+        else:                          # a call not open to you now: barely there on the cloth
+            painter.fillPath(path, QColor(8, 26, 16, 120))
+            ink = QColor(245, 236, 210, 80)
+            faint = QColor(245, 236, 210, 60)
+        pen = self.edge() if (self.legal or self.focused or self.hinted) else QPen(QColor(212, 175, 55, 45), 1)
+        painter.setPen(pen)
+        painter.drawPath(path)
+        main_h = QFontMetricsF(self.font()).height()
+        if self.sub:
+            sub_h = QFontMetricsF(self.sub_font()).height() * 0.9
+            top = (self._rect.height() - main_h - sub_h) / 2
+            painter.setFont(self.font())
+            painter.setPen(ink)
+            painter.drawText(QRectF(0, top, self._rect.width(), main_h), int(Qt.AlignmentFlag.AlignCenter), self.text)
+            painter.setFont(self.sub_font())
+            painter.setPen(faint)
+            painter.drawText(QRectF(0, top + main_h - 1, self._rect.width(), sub_h),
+                             int(Qt.AlignmentFlag.AlignCenter), self.sub)
+        else:
+            painter.setFont(self.font())
+            painter.setPen(ink)
+            painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.text)
+
+
+class BoxFrame(QGraphicsItem):
+    """The tray the bidding box lies in: a dark rounded panel with a thin gold rim."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(44_000)
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self._rect:
+            self.prepareGeometryChange()
+            self._rect = rect
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, 9, 9)
+        painter.fillPath(path, QColor(14, 34, 22, 190))
+        painter.setPen(QPen(QColor(212, 175, 55, 120), 1))
+        painter.drawPath(path)
 
 
 def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None) -> tuple[int, int]:
@@ -169,7 +303,10 @@ class TricksController(TableController):
         self.names: dict[int, TextPanel] = {}
         self.score = TextPanel(size=13)
         self.info = TextPanel(size=13)
-        self.buttons: list[CallButton] = []
+        self.buttons: list[CallButton] = []    # the calls you may make now, in the game's order
+        self.dimmed: list[BoxCell] = []        # the bidding box's cells you may not call now
+        self.frame = BoxFrame()
+        self._box_shape: tuple[int, int] | None = None    # rows and columns of the bidding box
         self.focus = 0                   # keyboard focus: index into the current choices
         self.show_last = False           # the last trick is turned up for a look
         self.drag: tuple[int, QPointF, QPointF] | None = None   # card id, press point, card origin
@@ -186,18 +323,23 @@ class TricksController(TableController):
         scene = self.table.scene()
         scene.addItem(self.score)
         scene.addItem(self.info)
+        scene.addItem(self.frame)
+        self.frame.hide()
 
     def teardown(self) -> None:
         if self._dealing is not None:
             self._dealing.stop()
             self._dealing = None
         scene = self.table.scene()
-        for item in [*self.cards.values(), *self.names.values(), *self.buttons, self.score, self.info]:
+        for item in [*self.cards.values(), *self.names.values(), *self.buttons, *self.dimmed,
+                     self.score, self.info, self.frame]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.cards.clear()
         self.names.clear()
         self.buttons.clear()
+        self.dimmed.clear()
+        self._box_shape = None
 
     def fit(self, width: float, height: float) -> None:
         self.width, self.height = width, height
@@ -483,7 +625,7 @@ class TricksController(TableController):
             lines = [self.seat_title(seat, n) + ("  · dealer" if seat == pub.dealer and pub.deal_no else "")]
             said = [w for s, w in pub.calls if s == seat]
             if said:
-                lines.append("said: " + said[-1])
+                lines.append("said: " + self.said_label(said[-1], own=seat == self.me))
             if pub.phase == "play" or pub.tricks:
                 lines.append(f"{taken} trick{'s' if taken != 1 else ''}")
             panel.set_lines(lines, size)
@@ -502,6 +644,25 @@ class TricksController(TableController):
         self.info.set_lines(self.info_lines(view), size)
         self.info.setPos(QPointF(10, 10))
         self.info.setVisible(bool(self.info.lines))
+
+    def said_label(self, word: str, own: bool = True) -> str:
+        """A seat's last call in the game's own words ("2 NT", "7 ♥ · 200", "Joker as ♥ hearts"):
+        the record keeps the call's notation ("2nt", "joker H"), read back into a call here.  A
+        note that is no call ("revoke: the hand is played again") falls through as it was said.
+        Some games note a card put out among the calls ("discard 9C" at Piquet and All Fours):
+        another seat's is told without its face, which is hidden."""
+        if word.startswith("discard ") and not own:
+            return "Put out a card"
+        head, _, tail = word.rpartition(" ")
+        suit = next((x for x in Suit if x.letter == tail), None) if head else None
+        call = Call(head, suit) if suit is not None else Call(word)
+        try:
+            label = self.game.call_label(call)
+        except (ValueError, KeyError):
+            label = word
+        if label.lower() == word.replace("-", " ").lower():
+            label = word.replace("-", " ")        # the game's words as they were, capitals kept
+        return label[:1].upper() + label[1:]
 
     def side_name(self, view: TricksView, side: tuple[int, ...]) -> str:
         n = view.pub.n
@@ -550,17 +711,47 @@ class TricksController(TableController):
         return lines
 
     # -- the calling box ------------------------------------------------------------------------------
+    def call_grid(self, view: TricksView, calls: list[Call]
+                  ) -> tuple[tuple[str, ...], tuple[str, ...], dict[tuple[int, int], Call]] | None:
+        """The game's bidding box for these calls (its optional ``call_grid`` hook: row labels,
+        column labels, every cell's call), when it is big enough to need one."""
+        hook = getattr(self.game, "call_grid", None)
+        if hook is None or not calls:
+            return None
+        grid = hook(view, calls)
+        if grid is None or len(grid[2]) <= BOX_MIN_CELLS:
+            return None
+        return grid
+
     def _sync_buttons(self, view: TricksView) -> None:
         scene = self.table.scene()
         calls = [a for a in self.table.legal() if isinstance(a, Call)]
-        if [b.action for b in self.buttons] != calls:
-            for b in self.buttons:
+        grid = self.call_grid(view, calls)
+        shape = None if grid is None else (len(grid[0]), len(grid[1]))
+        if [b.action for b in self.buttons] != calls or shape != self._box_shape:
+            for b in [*self.buttons, *self.dimmed]:
                 scene.removeItem(b)
             size = max(12, min(16, int(self.unit * 0.18)))
-            self.buttons = [CallButton(a, self.game.call_label(a), size) for a in calls]
-            for b in self.buttons:
+            self.dimmed = []
+            self._box_shape = shape
+            if grid is None:
+                self.buttons = [CallButton(a, self.game.call_label(a), size) for a in calls]
+            else:
+                levels, strains, cells = grid
+                where = {a: rc for rc, a in cells.items()}
+                self.buttons = [BoxCell(a, self.game.call_label(a), levels[where[a][0]], strains[where[a][1]],
+                                        True, size) if a in where else CallButton(a, self.game.call_label(a), size)
+                                for a in calls]
+                legal = set(calls)
+                self.dimmed = [BoxCell(a, self.game.call_label(a), levels[r], strains[c], False, size)
+                               for (r, c), a in sorted(cells.items()) if a not in legal]
+            for b in [*self.buttons, *self.dimmed]:
                 scene.addItem(b)
             self.focus = 0
+        self.frame.setVisible(grid is not None)
+        if grid is not None:
+            self._lay_box(view)
+            return
         if not self.buttons:
             return
         gap = 8.0
@@ -584,6 +775,79 @@ class TricksController(TableController):
                 x += b.boundingRect().width() + gap
             y += h
 
+    def _lay_box(self, view: TricksView) -> None:
+        """Lay the bidding box in the middle of the cloth, as large as it can be (text of 16 px
+        down to 9) without touching a seat's panel or cards, your hand or the corner panels."""
+        assert self._box_shape is not None
+        rows, cols = self._box_shape
+        cells = [b for b in [*self.buttons, *self.dimmed] if isinstance(b, BoxCell)]
+        grid_cell: dict[Any, tuple[int, int]] = {}
+        hook = self.call_grid(view, [b.action for b in self.buttons])
+        if hook is not None:
+            grid_cell = {a: rc for rc, a in hook[2].items()}
+        others = [b for b in self.buttons if not isinstance(b, BoxCell)]
+        obstacles = self._obstacles(view)
+        chosen: tuple[int, float, float, float, float, float] | None = None
+        for size in range(16, 8, -1):
+            cw = ch = 0.0
+            for c in cells:
+                w, h = c.needed(size)
+                cw, ch = max(cw, w), max(ch, h)
+            cw = max(cw, ch * 1.25)
+            gap = max(3.0, size * 0.25)
+            pad = max(6.0, size * 0.55)
+            for b in others:
+                b.set_font_size(size, min_width=cw, pad=size * 1.2)
+            row_w = sum(b.boundingRect().width() - 6 for b in others) + gap * 2 * max(0, len(others) - 1)
+            row_h = max((b.boundingRect().height() - 6 for b in others), default=0.0)
+            grid_w, grid_h = cols * cw + (cols - 1) * gap, rows * ch + (rows - 1) * gap
+            width = max(grid_w, row_w) + 2 * pad
+            height = grid_h + (gap * 2 + row_h if others else 0.0) + 2 * pad
+            top = self._free_top(width, height, obstacles)
+            chosen = (size, cw, ch, gap, pad, top if top is not None else -1.0)
+            if top is not None:
+                break
+        assert chosen is not None
+        size, cw, ch, gap, pad, top = chosen
+        if top < 0:                         # nowhere clear (a tiny window): the middle of the cloth
+            top = max(4.0, self.centre.y() - height / 2)
+        left = self.width / 2 - width / 2
+        self.frame.set_rect(QRectF(left, top, width, height))
+        gx = left + (width - grid_w) / 2
+        for c in cells:
+            c.set_cell(cw, ch, size)
+            r, k = grid_cell.get(c.action, (0, 0))
+            c.setPos(QPointF(gx + k * (cw + gap), top + pad + r * (ch + gap)))
+        x = self.width / 2 - row_w / 2
+        for b in others:
+            b.setPos(QPointF(x, top + pad + grid_h + gap * 2))
+            x += b.boundingRect().width() - 6 + gap * 2
+
+    def _obstacles(self, view: TricksView) -> list[QRectF]:
+        """What the bidding box must leave uncovered: every seat's panel and cards, your hand, the
+        score and information panels."""
+        rects = [p.sceneBoundingRect() for p in self.names.values()]
+        rects.append(self.score.sceneBoundingRect())
+        if self.info.isVisible():
+            rects.append(self.info.sceneBoundingRect())
+        for pos, _, _, width in self.positions(view).values():
+            rects.append(QRectF(pos.x(), pos.y(), width, width * aspect))
+        return rects
+
+    def _free_top(self, width: float, height: float, obstacles: list[QRectF]) -> float | None:
+        """The top of a box of this size, centred across the cloth, clear of every obstacle and
+        as near the middle as may be; None when no place is clear."""
+        left = self.width / 2 - width / 2
+        if left < 4:
+            return None
+        ideal = self.centre.y() - height / 2
+        tops = [float(y) for y in range(6, int(self.height - height - 6) + 1, 3)]
+        for y in sorted(tops, key=lambda y: abs(y - ideal)):
+            rect = QRectF(left - 5, y - 5, width + 10, height + 10)
+            if not any(rect.intersects(o) for o in obstacles):
+                return y
+        return None
+
     # -- input -------------------------------------------------------------------------------------------
     def card_at(self, pos: QPointF) -> int | None:
         best, z = None, -1.0
@@ -594,7 +858,9 @@ class TricksController(TableController):
         return best
 
     def button_at(self, pos: QPointF) -> CallButton | None:
-        for b in self.buttons:
+        """The call under the pointer; a dimmed cell of the bidding box too, so that the table
+        can say why that call may not be made now."""
+        for b in [*self.buttons, *self.dimmed]:
             if b.sceneBoundingRect().contains(pos):
                 return b
         return None
@@ -668,6 +934,11 @@ class TricksController(TableController):
         options = self.choices()
         if not options:
             return False
+        if self._box_shape is not None and name in ("left", "right", "up", "down") \
+                and options == [b.action for b in self.buttons]:
+            self.focus = self._box_step(name)
+            self.show_keyboard_state()
+            return True
         if name in ("left", "right"):
             self.focus = (self.focus + (1 if name == "right" else -1)) % len(options)
             self.show_keyboard_state()
@@ -685,11 +956,36 @@ class TricksController(TableController):
             return True
         return False
 
+    def _box_step(self, name: str) -> int:
+        """The focus moved over the bidding box: left and right along the lit calls in reading
+        order (on to the next row at the end of one), up and down to the nearest lit call in the
+        nearest row above or below.  Returns the new index into the buttons."""
+        buttons = self.buttons
+        current = buttons[self.focus % len(buttons)]
+
+        def centre(b: CallButton) -> QPointF:
+            return b.sceneBoundingRect().center()
+
+        here = centre(current)
+        if name in ("left", "right"):
+            order = sorted(buttons, key=lambda b: (round(centre(b).y()), centre(b).x()))
+            step = 1 if name == "right" else -1
+            return buttons.index(order[(order.index(current) + step) % len(order)])
+        sign = 1 if name == "down" else -1
+        tol = current.boundingRect().height() / 2
+        ahead = [b for b in buttons if sign * (centre(b).y() - here.y()) > tol]
+        if not ahead:
+            return self.focus % len(buttons)
+        nearest = min(abs(centre(b).y() - here.y()) for b in ahead)
+        row = [b for b in ahead if abs(centre(b).y() - here.y()) - nearest < tol]
+        return buttons.index(min(row, key=lambda b: abs(centre(b).x() - here.x())))
+
     def show_keyboard_state(self) -> None:
         options = self.choices() if self.table.human_to_move else []
         chosen = options[self.focus % len(options)] if options else None
         for b in self.buttons:
             b.set_focused(chosen is not None and not isinstance(chosen, int) and chosen == b.action)
+            b.set_hinted(self._hint is not None and b.action == self._hint)
         for cid in self._hand_pos:
             item = self.cards.get(cid)
             if item is None:

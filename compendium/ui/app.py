@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication
 
 from ..core.errors import CompendiumError, UnknownGame
 from ..games import registry
@@ -95,14 +95,16 @@ def application() -> QApplication:
     """The one QApplication, created if needed, named and given the Compendium look."""
     app = QApplication.instance()
     if app is None:
-        app = QApplication(sys.argv[:1])
+        # Fusion is asked for on the command line that makes the application: setting it from
+        # Python afterwards hands Python a QStyle, and PySide then builds that class and its
+        # dozen enums, ~15 ms of every start-up (DESIGN.md section 8 budgets it).
+        app = QApplication([*sys.argv[:1], "-style", "Fusion"])
+    else:
+        app.setStyle("Fusion")
     assert isinstance(app, QApplication)
     _name_application()
     QGuiApplication.setApplicationDisplayName(APPLICATION)
     QGuiApplication.setDesktopFileName("io.github.compendium.Compendium")  # matches the .desktop file
-    style = QStyleFactory.create("Fusion")
-    if style is not None:
-        app.setStyle(style)
     app.setPalette(_palette())
     icon = resources_dir() / "icons" / "compendium.svg"
     if icon.is_file():
@@ -126,7 +128,9 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
     if problem:
         print(f"compendium: {problem}", file=sys.stderr)
     window.show()
-    window.offer_welcome()   # first runs: a patience, a card game, or the rules (until ticked off)
+    # First runs: a patience, a card game, or the rules (until ticked off).  Offered from the
+    # event loop, so that the window's first frame is not kept waiting for the dialog to be made.
+    QTimer.singleShot(0, window.offer_welcome)
     return app.exec()
 
 

@@ -30,6 +30,8 @@ _PLAYABLE = QColor("#2f6b3d")    # the green of the card table, for the "playabl
 def _fold(text: str) -> str:
     """Lower-cased, without accents, so "bezique" finds "Bézique" and "LUCIE" finds "Lucie"."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
+    if decomposed.isascii():   # most names and summaries: nothing to strip (saves start-up time)
+        return decomposed
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 

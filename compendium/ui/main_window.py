@@ -9,9 +9,9 @@ import json
 import math
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, QStandardPaths, Qt, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QKeySequence, QPainter,
                            QPaintEvent)
 from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel,
@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QI
 
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
-from ..core.examples import Example, ExampleError, load_example
 from ..core.game import LEVELS, GameInfo, Outcome, Status
 from ..core.session import Session
 from ..core.stats import Result, StatsStore   # statistics
@@ -28,9 +27,14 @@ from ..games import registry
 from .app import data_dir, open_settings
 from .library import LibraryWidget
 from .rules_view import RulesPane, split_ref
-from .stats_dialog import StatsDialog   # statistics
 from .table.cloth import baize_tile
 from .table.view import TableWidget
+
+if TYPE_CHECKING:
+    # Imported where used: neither is needed until a worked example or the statistics are
+    # opened, and start-up to the first painted table is budgeted (DESIGN.md section 8).
+    from ..core.examples import Example
+    from .stats_dialog import StatsDialog
 
 __all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME"]
 
@@ -173,6 +177,24 @@ class ReferencePanel(QWidget):
         QPainter(self).fillRect(event.rect(), QBrush(baize_tile()))
 
 
+class _AfterFirstPaint(QObject):
+    """Calls ``callback`` once, in the event loop's next turn after ``widget`` is first painted:
+    for work the first frame need not wait for."""
+
+    def __init__(self, widget: QWidget, callback: Callable[[], None]) -> None:
+        super().__init__(widget)
+        self._widget = widget
+        self._callback = callback
+        widget.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._widget and event.type() == QEvent.Type.Paint:
+            self._widget.removeEventFilter(self)
+            QTimer.singleShot(0, self._callback)
+            self.deleteLater()
+        return False
+
+
 class ReplayBar(QFrame):
     """Above the table while a worked example of the book plays: its title, the step and its
     caption, and the buttons to step back and forth or close it."""
@@ -244,6 +266,7 @@ class MainWindow(QMainWindow):
         self._autosave_failed = False
         self._startup_notice = ""     # what went wrong resuming the autosave, told once started
         self._closed = False
+        self._rules_after_paint = False   # see start()
         # -- statistics: begin.  Counted only where the autosave is kept (not for screenshots),
         # unless ``statistics`` says otherwise; elsewhere the store is in memory and left empty.
         self._record_stats = autosave if statistics is None else statistics
@@ -264,11 +287,12 @@ class MainWindow(QMainWindow):
         self.rules = self.rules_pane.view
         self.table = TableWidget(self)
         self.table.setObjectName("table")
-        self.reference = ReferencePanel(self)
+        # The panel in the table's place for a reference game is made when first needed (see
+        # ``reference``): most starts show a table, and its button per playable game costs ~15 ms.
+        self._reference: ReferencePanel | None = None
         self.table_stack = QStackedWidget(self)
         self.table_stack.setObjectName("tableStack")
         self.table_stack.addWidget(self.table)
-        self.table_stack.addWidget(self.reference)
         self.table_stack.setMinimumWidth(320)
         # A worked example replays on the table under a bar with its steps (see show_example).
         self.replay_bar = ReplayBar(self)
@@ -322,7 +346,6 @@ class MainWindow(QMainWindow):
 
         self.library.game_chosen.connect(self.choose_game)
         self.rules.game_link.connect(lambda gid, anchor: self.choose_game(gid, anchor=anchor))
-        self.reference.play_requested.connect(self.choose_game)
         self.table.message.connect(self.show_message)
         self.table.changed.connect(self._on_changed)
         self.table.finished.connect(self._on_finished)
@@ -337,6 +360,16 @@ class MainWindow(QMainWindow):
 
     # ==========================================================================================
     # Building
+
+    @property
+    def reference(self) -> ReferencePanel:
+        """The panel shown instead of the table for a game that has no table yet."""
+        if self._reference is None:
+            panel = ReferencePanel(self)
+            panel.play_requested.connect(self.choose_game)
+            self.table_stack.insertWidget(_PAGE_REFERENCE, panel)
+            self._reference = panel
+        return self._reference
 
     def _action(self, name: str, text: str, slot: Callable[..., Any], keys: list[QKeySequence] | None = None,
                 *, checkable: bool = False, tip: str = "") -> QAction:
@@ -566,6 +599,15 @@ class MainWindow(QMainWindow):
         """Put the first game on the table.  A ``file`` is opened if it can be; else ``game``
         and/or ``seed`` are dealt; else the autosave is resumed; else the last game is shown.
         Returns the problem with ``file`` or ``game``, if there was one (the start goes on)."""
+        # Before the window is first shown, the table's first frame does not wait for the rules
+        # page: it is made right after that frame (see choose_game), ~80 ms sooner on screen.
+        self._rules_after_paint = not self.isVisible()
+        try:
+            return self._start(game, seed, file)
+        finally:
+            self._rules_after_paint = False
+
+    def _start(self, game: str | None, seed: int | None, file: str | Path | None) -> str | None:
         problem = self.open_path(file) if file is not None else None
         if game is not None:
             try:
@@ -624,15 +666,21 @@ class MainWindow(QMainWindow):
         self._game_id = gid
         self.settings.setValue("game/last", gid)
         self.library.select(gid)
-        self.rules.show_game(gid, anchor)
         if registry.status(gid) is Status.PLAYABLE:
+            if self._rules_after_paint:
+                # Starting: the page is made once the table's first frame is painted.
+                self.rules.show_game_after_paint(gid, anchor)
+                _AfterFirstPaint(self.table.viewport(), self.rules.make_pending_page)
+            else:
+                self.rules.show_game(gid, anchor)
             self.table_stack.setCurrentIndex(_PAGE_TABLE)
             session = self.table.session
             if new_deal or seed is not None or session is None or session.game.info.id != gid:
                 self._deal(gid, seed, self.saved_options(gid))
         else:
+            self.rules.show_game(gid, anchor)
+            self.reference.show_game(registry.info(gid))   # made (as page 1) on first use
             self.table_stack.setCurrentIndex(_PAGE_REFERENCE)
-            self.reference.show_game(registry.info(gid))
             if self.table.demo_running:
                 self.table.stop_demo()
         if changing:
@@ -916,6 +964,7 @@ class MainWindow(QMainWindow):
 
     def show_statistics(self) -> StatsDialog:
         """Open the statistics of the current game."""
+        from .stats_dialog import StatsDialog
         gid = self._game_id
         dialog = StatsDialog(self.stats, gid, registry.info(gid).name, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
@@ -1143,6 +1192,7 @@ class MainWindow(QMainWindow):
         """Replay the worked example ``game_id/name`` on the table from ``step``.  The player's
         own game is put aside (not autosaved over, not counted) and comes back when the example
         is closed.  Returns what went wrong, if anything (also said in the status bar)."""
+        from ..core.examples import ExampleError, load_example
         try:
             example = load_example(game_id, name)
             if registry.status(example.game) is not Status.PLAYABLE:

@@ -6,19 +6,20 @@ import html
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMarginsF, QRectF, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import (QColor, QDesktopServices, QImage, QKeyEvent, QPageLayout, QPageSize,
-                           QPainter, QPalette, QPen, QResizeEvent, QTextCharFormat, QTextDocument)
+from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
+from PySide6.QtGui import (QColor, QImage, QKeyEvent, QPainter, QPalette, QPen, QResizeEvent,
+                           QTextDocument)
 from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
-from ..core import glossary
 from ..core.errors import UnknownGame
-from ..core.examples import SHOW_SCHEME
-from ..core.rulesdoc import CARD_HEIGHT, CARD_SCHEME, CARD_WIDTH, DEFAULT_CSS, card_codes, to_html
 from ..games import registry
 from ..paths import rules_dir
 
 __all__ = ["RulesPane", "RulesView", "split_ref"]
+
+# ``core.rulesdoc`` and ``core.glossary`` are imported where a page is made, not here: the first
+# page may be made after the window's first paint (``show_game_after_paint``), and their import
+# (~18 ms, mostly compiling the Markdown reader's patterns) would otherwise delay that paint.
 
 _WRAP_SLACK = 4      # pixels kept free at the right of the text (see __init__)
 PAPER = "#fbf8f0"   # the page colour of rulesdoc's CSS, so the margins around the text match it
@@ -57,7 +58,7 @@ class RulesView(QTextBrowser):
         self.setLineWrapMode(QTextBrowser.LineWrapMode.FixedPixelWidth)
         # Pictures on a page are named relative to the rules folder.
         self.setSearchPaths([str(rules_dir())])
-        self.document().setDocumentMargin(14)
+        super().document().setDocumentMargin(14)   # (no page can be put off yet)
         palette = self.palette()
         palette.setColor(QPalette.ColorRole.Base, QColor(PAPER))
         palette.setColor(QPalette.ColorRole.Text, QColor("#23241f"))
@@ -66,6 +67,8 @@ class RulesView(QTextBrowser):
         self._game_id: str | None = None
         self._last_game: str | None = None   # the game page to come back to from a search
         self._pending_anchor = ""
+        # A page asked for with show_game_after_paint and not made yet: (game id, anchor).
+        self._pending_page: tuple[str, str] | None = None
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.setLineWrapColumnOrWidth(max(100, self.viewport().width() - _WRAP_SLACK))
@@ -74,6 +77,7 @@ class RulesView(QTextBrowser):
     def loadResource(self, kind: int, url: QUrl) -> Any:
         """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
         once per card: the shared renderer caches them, and the document keeps what it loaded."""
+        from ..core.rulesdoc import CARD_SCHEME, card_codes
         if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
             key = url.path()
             if card_codes(key) == [key.upper()] or key.upper() in ("BACK", "JOKER"):
@@ -83,13 +87,53 @@ class RulesView(QTextBrowser):
 
     @property
     def game_id(self) -> str | None:
-        """The game whose page is shown."""
-        return self._game_id
+        """The game whose page is shown (or is about to be: see ``show_game_after_paint``)."""
+        return self._pending_page[0] if self._pending_page is not None else self._game_id
+
+    def show_game_after_paint(self, game_id: str, anchor: str = "") -> None:
+        """Like ``show_game``, but the page is made by ``make_pending_page``: the main window
+        calls it once the table's first frame is painted, so that making and laying out the page
+        (~80 ms) does not hold back the start-up (DESIGN.md section 8).  Anything that reads the
+        page (``toHtml``, ``document`` ...) or shows another makes it at once."""
+        gid = registry.resolve_id(game_id)
+        self._pending_page = (gid, anchor)
+        self._last_game = gid
+
+    def make_pending_page(self) -> None:
+        """Make the page ``show_game_after_paint`` put off, if it is still to be made."""
+        if self._pending_page is not None:
+            gid, anchor = self._pending_page
+            self._pending_page = None
+            self.show_game(gid, anchor)
+
+    # Readers of the page make a put-off page first, so that they never see an empty one.
+    def document(self) -> QTextDocument:
+        self.make_pending_page()
+        return super().document()
+
+    def toHtml(self) -> str:
+        self.make_pending_page()
+        return super().toHtml()
+
+    def toPlainText(self) -> str:
+        self.make_pending_page()
+        return super().toPlainText()
+
+    def documentTitle(self) -> str:
+        self.make_pending_page()
+        return super().documentTitle()
+
+    def scrollToAnchor(self, name: str) -> None:
+        self.make_pending_page()
+        super().scrollToAnchor(name)
 
     def show_game(self, game_id: str, anchor: str = "") -> None:
         """Show the page of ``game_id`` (an id or alias), at ``anchor`` if given."""
         gid = registry.resolve_id(game_id)
+        self._pending_page = None   # this page replaces one put off (or is it)
         if gid != self._game_id:
+            from ..core import glossary
+            from ..core.rulesdoc import to_html
             markdown = registry.rules_markdown(gid)
             if markdown is not None:
                 self.setHtml(to_html(glossary.link_terms(markdown, gid)))
@@ -104,9 +148,12 @@ class RulesView(QTextBrowser):
 
     def show_glossary(self, anchor: str = "") -> None:
         """The glossary of the period's terms, at the entry ``anchor`` if given."""
+        from ..core import glossary
+        from ..core.rulesdoc import to_html
         markdown = glossary.glossary_markdown()
         if markdown is None:
             return
+        self._pending_page = None
         self.setHtml(to_html(markdown))
         self.verticalScrollBar().setValue(0)
         self._game_id = None
@@ -116,7 +163,9 @@ class RulesView(QTextBrowser):
     def show_search(self, query: str) -> int:
         """The sections of every page that match ``query``, best first, with the words marked;
         returns how many were found."""
+        from ..core.rulesdoc import DEFAULT_CSS
         from ..core.search import search
+        self._pending_page = None
         hits = search(query)
         e = html.escape
         if hits:
@@ -138,7 +187,7 @@ class RulesView(QTextBrowser):
 
     def show_last_game(self) -> None:
         """Back from a search or the glossary to the game page shown before."""
-        if self._last_game is not None:
+        if self._pending_page is None and self._last_game is not None:
             self.show_game(self._last_game)
 
     def show_rule(self, ref: str) -> None:
@@ -146,7 +195,7 @@ class RulesView(QTextBrowser):
         page shown).  An unknown game leaves the page as it is."""
         game, anchor = split_ref(ref)
         try:
-            self.show_game(game or self._game_id or "", anchor)
+            self.show_game(game or self.game_id or "", anchor)
         except UnknownGame:
             return
 
@@ -166,6 +215,7 @@ class RulesView(QTextBrowser):
     def mark_phrase(self, phrase: str) -> bool:
         """Mark the first place of ``phrase`` on the page shown and bring it into sight; returns
         whether it was found.  An empty phrase clears the mark."""
+        from PySide6.QtGui import QTextCharFormat   # here: start-up need not build the class
         if not phrase:
             self.clear_mark()
             return False
@@ -223,6 +273,9 @@ class RulesView(QTextBrowser):
         self._print_to(printer)
 
     def _print_to(self, device: Any) -> None:
+        # Imported here: start-up need not build these classes (DESIGN.md section 8).
+        from PySide6.QtCore import QMarginsF
+        from PySide6.QtGui import QPageLayout, QPageSize
         device.setPageSize(QPageSize(QPageSize.PageSizeId.A4))
         device.setPageMargins(QMarginsF(16, 16, 16, 16), QPageLayout.Unit.Millimeter)
         # A copy laid out for the paper: the pane's own layout is for its pixel width.  The copy
@@ -241,6 +294,8 @@ class RulesView(QTextBrowser):
         doc.deleteLater()
 
     def _follow(self, url: QUrl) -> None:
+        from ..core import glossary
+        from ..core.examples import SHOW_SCHEME   # the examples are not needed until one is asked for
         scheme = url.scheme().lower()
         if scheme == SHOW_SCHEME:
             game, _, name = url.path().partition("/")
@@ -254,6 +309,7 @@ class RulesView(QTextBrowser):
         elif scheme == glossary.GLOSSARY_SCHEME:
             self.show_glossary(url.path())
         elif scheme in ("http", "https", "mailto"):
+            from PySide6.QtGui import QDesktopServices
             QDesktopServices.openUrl(url)
         elif not scheme and not url.path() and url.fragment():
             self.scroll_to(url.fragment())
@@ -277,6 +333,7 @@ def mini_card(key: str) -> QImage:
     from PySide6.QtCore import QByteArray
     from PySide6.QtSvg import QSvgRenderer
 
+    from ..core.rulesdoc import CARD_HEIGHT, CARD_WIDTH
     from .table import card_art   # not needed until a card shows
     from .table.card_renderer import shared_renderer
     shared_renderer()             # it registers the font of the cards' indices
@@ -307,6 +364,7 @@ def mini_card(key: str) -> QImage:
 
 def _card_urls(doc: QTextDocument) -> list[QUrl]:
     """The ``card:`` pictures a document shows."""
+    from ..core.rulesdoc import CARD_SCHEME
     urls: list[QUrl] = []
     block = doc.begin()
     while block.isValid():
@@ -325,6 +383,7 @@ def _card_urls(doc: QTextDocument) -> list[QUrl]:
 def _unwritten_page(game_id: str) -> str:
     """A short, well-set page for a game whose rules are not written yet: what we know of it,
     and the games that can be played now."""
+    from ..core.rulesdoc import DEFAULT_CSS
     info = registry.info(game_id)
     e = html.escape
     seats = (f"{info.min_seats}" if info.min_seats == info.max_seats

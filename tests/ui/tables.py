@@ -33,3 +33,17 @@ def shown_table(qtbot: Any, monkeypatch: Any, game: Any, size: tuple[int, int] =
     monkeypatch.setattr(widget.worker, "submit", thinking_here(game, player))
     yield widget
     widget.shutdown()
+
+
+def table_played_by_the_test(qtbot: Any, size: tuple[int, int] = (1100, 760)) -> Iterator[TableWidget]:
+    """A table widget on screen, animations off, whose computer never moves: the test plays
+    every seat itself; for a fixture to ``yield from``."""
+    widget = TableWidget()
+    widget._computer_turn = lambda: None        # type: ignore[method-assign]
+    widget.set_animations(False)
+    qtbot.addWidget(widget)
+    widget.resize(*size)
+    widget.show()
+    qtbot.waitExposed(widget)
+    yield widget
+    widget.shutdown()

@@ -13,20 +13,13 @@ from compendium.games.chance.baccarat import BANQUE, CHEMIN_DE_FER, Bank, Stake,
 from compendium.games.chance.draw_poker import GAME as POKER
 from compendium.games.chance.draw_poker import Better, Draw, MakeGood
 from compendium.ui.table.counters_table import BaccaratController, CounterStack, PokerController, break_into_discs
-from compendium.ui.table.view import TableWidget
+
+from .tables import table_played_by_the_test
 
 
 @pytest.fixture
 def table(qtbot):
-    widget = TableWidget()
-    widget._computer_turn = lambda: None        # the other seats are played by the test itself
-    widget.set_animations(False)
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+    yield from table_played_by_the_test(qtbot)
 
 
 def open_game(table, game, seed=3, options=None, seat=0):

@@ -16,7 +16,8 @@ from compendium.games.tricks.engine import Call
 from compendium.ui import deal_editor
 from compendium.ui.deal_editor import MIME, DealEditor
 from compendium.ui.table.tricks_table import TricksController
-from compendium.ui.table.view import TableWidget
+
+from .tables import table_played_by_the_test
 
 
 def hands_of(state) -> dict:
@@ -127,15 +128,7 @@ def test_a_pbn_deal_is_pasted_into_the_bridge_editor(qtbot):
 # -- the table's commands -------------------------------------------------------------------------
 @pytest.fixture
 def table(qtbot):
-    widget = TableWidget()
-    widget._computer_turn = lambda: None
-    widget.set_animations(False)
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+    yield from table_played_by_the_test(qtbot)
 
 
 def test_the_game_menu_offers_the_deal_commands(table):

@@ -11,20 +11,13 @@ from compendium.core.session import Session
 from compendium.games.registry import get_game
 from compendium.games.tricks.engine import Play, active_slot
 from compendium.ui.table.tricks_table import TricksController
-from compendium.ui.table.view import TableWidget
+
+from .tables import table_played_by_the_test
 
 
 @pytest.fixture
 def table(qtbot):
-    widget = TableWidget()
-    widget._computer_turn = lambda: None        # the other seats are played by the test itself
-    widget.set_animations(False)
-    qtbot.addWidget(widget)
-    widget.resize(1100, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    yield widget
-    widget.shutdown()
+    yield from table_played_by_the_test(qtbot)
 
 
 def open_game(table, game_id, seed=3, options=None):

@@ -3,7 +3,7 @@ pack of thirty-two and the joker.
 
 Ten cards each, dealt three, three, three and one, and a *widow* of the last three cards face
 down.  With trumps the joker is the highest trump, then the knave of trumps (the right bower) and
-the other knave of the same colour (the left bower), so the trump suit has ten cards.  Without
+the knave of the suit sharing its colour (the left bower): ten trumps in all.  Without
 trumps the cards rank as at Whist and the joker still beats everything: led, its leader names the
 suit it stands for; otherwise it may be played only by a player who cannot follow, and it wins
 unless he had already renounced that suit.

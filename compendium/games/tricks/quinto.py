@@ -12,8 +12,8 @@ each other upwards, so the ace of hearts cannot be beaten).  The Quint Royal may
 time, whether or not its holder could follow; it never wins a trick.
 
 The score.  Quints are scored as the cards fall, to the side that wins the trick holding them: a
-five (♠5 ♣10 ♦15 ♥20), an ace and four or a deuce and trey of one suit in the same trick (the same
-values), and the Quint Royal 25, but that one only when its holder throws it on a trick his
+five (♠5 ♣10 ♦15 ♥20), or two cards of one suit adding up to five -- A with 4, 2 with 3 -- in
+the same trick (the same values), and the Quint Royal 25, but that one only when its holder throws it on a trick his
 partner wins.  As soon as the quints bring a side to 250 the game ends and the rest of the hand is
 abandoned.  After the twelfth trick its winners take the cachette, scoring any quints in it, and
 it counts as a thirteenth trick; then each trick is worth 5 (10 doubled, 20 redoubled).  A rubber

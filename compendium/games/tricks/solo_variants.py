@@ -5,14 +5,14 @@ Whist (``solo_whist.py``), and the rules pages say so.
 
 Solo Whist for three.  A pack of forty cards (the twos, threes and fours taken out), thirteen
 cards each; the last card is turned up for trumps and lies on the table, out of the play.  There is
-no proposal and acceptance: solo is the lowest call.  If all three pass, the trump card is turned
-down and each player in turn may call a *six-trick abundance*, naming his own trumps; the first to
-call it plays it.  Where overcalling is the custom (an option), the players bid up instead, seven
+no proposal and acceptance, and the least call is a solo.  When all three have passed, the turn-up
+is turned face down and, going round, any player may undertake a *six-trick abundance* in trumps
+of his choosing; the first to do so plays it.  Where overcalling is the custom (an option), the players bid up instead, seven
 and eight tricks, a misère ranking over eight.
 
-Kimberly Solo.  Four players, no proposal and acceptance, solo the lowest call.  If all pass, a
-*six-trick solo* may be called in turn with a trump suit other than the turn-up's; again the first
-to call it plays it.
+Kimberly Solo.  Four players, no proposal and acceptance, the least call a solo.  When everyone
+has passed, going round, a player may undertake a *six-trick solo* in a trump suit other than the
+turn-up's; again the first to do so plays it.
 
 Where Foster is silent the table decides (and the pages say so): the tricks target of a solo
 (five) and every stake are those of the four-handed game; the six-, seven- and eight-trick calls

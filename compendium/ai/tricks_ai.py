@@ -213,17 +213,21 @@ def view_seed(view: Any, level: int) -> int:
 
 
 class TricksPlayer:
-    """A computer player for any trick-taking game of the compendium."""
+    """A computer player for any trick-taking game of the compendium.  ``levels`` gives, per
+    level, the worlds sampled, the rollouts per world and candidate, and the cards left per hand
+    for the exact endgame; a game's own player may set its own."""
+
+    levels: dict[int, tuple[int, int, int]] = LEVELS
 
     def __init__(self, level: int = 2, seed: int = 0) -> None:
-        if level not in LEVELS:
+        if level not in self.levels:
             raise ValueError(f"no level {level!r}: the levels are 1, 2 and 3")
         self.level = level
         self.seed = seed
 
     @property
     def worlds(self) -> int:
-        return LEVELS[self.level][0]
+        return self.levels[self.level][0]
 
     def rng_for(self, view: Any) -> SplitMix64:
         return SplitMix64(view_seed(view, self.level) ^ self.seed)
@@ -260,7 +264,7 @@ class TricksPlayer:
         return follow
 
     def search_play(self, game: Any, view: Any, legal: list[Any], rng: SplitMix64) -> Any:
-        worlds, rollouts, exact = LEVELS[self.level]
+        worlds, rollouts, exact = self.levels[self.level]
         seat = view.seat
         totals = [0.0] * len(legal)
         for _ in range(worlds):

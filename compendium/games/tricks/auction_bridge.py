@@ -32,7 +32,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...ai.tricks_ai import Sim, SimRules, TricksPlayer, exact_value
+from ...ai.tricks_ai import SimRules, TricksPlayer
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import Options, OptionSpec, Seat, Special
@@ -894,6 +894,8 @@ class BridgePlayer(TricksPlayer):
     from the declarer's view, in which the dummy's cards lie face up.  Level 1 plays by a few
     rules of thumb, without search."""
 
+    levels = BRIDGE_LEVELS
+
     def choose(self, game: Any, view: TricksView, legal: Sequence[Any], state: Any = None) -> Any:
         pub = view.pub
         if pub.phase == "play" and pub.turn is not None and pub.turn != view.seat:
@@ -903,31 +905,7 @@ class BridgePlayer(TricksPlayer):
     def search_play(self, game: Any, view: Any, legal: list[Any], rng: SplitMix64) -> Any:
         if self.level == 1:
             return simple_play(view, legal)
-        worlds, rollouts, exact = BRIDGE_LEVELS[self.level]
-        seat = view.seat
-        totals = [0.0] * len(legal)
-        for _ in range(worlds):
-            state = game.determinize(view, seat, rng)
-            base = Sim(game, state, game.sim_rules(state))
-            ids = {state.deck[i]: i for i in base.hands[seat]}
-
-            def value(sim: Sim, state: Any = state) -> float:
-                return game.hand_utility(state, sim.tricks)[seat]
-            use_exact = exact and base.cards_left() <= exact
-            for k, action in enumerate(legal):
-                cid = ids[action.card]
-                if use_exact:
-                    sim = base.copy()
-                    sim.play(seat, cid)
-                    totals[k] += exact_value(sim, seat, value, exact)
-                    continue
-                for _ in range(rollouts):
-                    sim = base.copy()
-                    sim.play(seat, cid)
-                    sim.rollout(rng)
-                    totals[k] += value(sim)
-        best = max(range(len(legal)), key=lambda k: (totals[k], -k))
-        return legal[best]
+        return super().search_play(game, view, legal, rng)
 
 
 def simple_play(view: TricksView, legal: list[Any]) -> Any:

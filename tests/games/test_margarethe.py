@@ -1,8 +1,6 @@
 """Margarethe: the book's rules, with the law that decides each refusal."""
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -20,8 +18,9 @@ from compendium.games.patience import engine
 from compendium.games.patience import margarethe as module
 from compendium.games.patience.engine import Draw, Move, PatienceState, PileKind, Redeal
 from compendium.games.patience.margarethe import COURT_NAMES, GAME, HELP_NAMES
-from compendium.paths import rules_dir
 
+from . import cadogan_helpers
+from .cadogan_helpers import literal_anchors
 from .conformance import random_playout
 
 DATA = Path(__file__).parent / "data"
@@ -298,22 +297,7 @@ def test_random_playouts_keep_the_courts_in_place():
 
 # -- every rule cited has its heading ------------------------------------------------------------
 def page() -> str:
-    text = (rules_dir() / f"{ID}.md").read_text(encoding="utf-8")
-    assert "<!-- piles -->" in text
-    return text.replace("<!-- piles -->", "### Piles\n\n" + GAME.piles_markdown() + "\n", 1)
-
-
-def literal_anchors(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "ref" \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            found.add(node.args[0].value)
-        if isinstance(node, ast.FunctionDef) and node.name == "anchor_for":
-            found |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
-                      and isinstance(n.value, str) and re.fullmatch(r"[a-z0-9-]+", n.value)}
-    return found
+    return cadogan_helpers.page(GAME)
 
 
 def test_every_rule_cited_is_a_heading_of_the_page():

@@ -1,8 +1,6 @@
 """The Fifteen: the book's rules, with the law that decides each refusal."""
 from __future__ import annotations
 
-import ast
-import re
 from collections import Counter
 from pathlib import Path
 
@@ -21,8 +19,9 @@ from compendium.games.patience import the_fifteen as module
 from compendium.games.patience.babette import ACES, KINGS
 from compendium.games.patience.engine import Move
 from compendium.games.patience.the_fifteen import COLUMNS, GAME, FifteenState
-from compendium.paths import rules_dir
 
+from . import cadogan_helpers
+from .cadogan_helpers import literal_anchors
 from .conformance import random_playout
 
 DATA = Path(__file__).parent / "data"
@@ -309,22 +308,7 @@ def test_random_playouts_never_move_a_covered_card_but_by_the_exception():
 
 # -- every rule cited has its heading ------------------------------------------------------------
 def page() -> str:
-    text = (rules_dir() / f"{ID}.md").read_text(encoding="utf-8")
-    assert "<!-- piles -->" in text
-    return text.replace("<!-- piles -->", "### Piles\n\n" + GAME.piles_markdown() + "\n", 1)
-
-
-def literal_anchors(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "ref" \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            found.add(node.args[0].value)
-        if isinstance(node, ast.FunctionDef) and node.name == "anchor_for":
-            found |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
-                      and isinstance(n.value, str) and re.fullmatch(r"[a-z0-9-]+", n.value)}
-    return found
+    return cadogan_helpers.page(GAME)
 
 
 def test_every_rule_cited_is_a_heading_of_the_page():

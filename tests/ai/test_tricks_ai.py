@@ -8,27 +8,16 @@ from hypothesis import strategies as st
 
 from compendium.ai.tricks_ai import LEVELS, TricksPlayer
 from compendium.core.game import Special
-from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
-from compendium.games.tricks.all_fours import FOUR_HANDED, GAME as ALL_FOURS
+from compendium.games.tricks.all_fours import FOUR_HANDED
+from compendium.games.tricks.all_fours import GAME as ALL_FOURS
 from compendium.games.tricks.napoleon import GAME as NAPOLEON
 from compendium.games.tricks.scotch_whist import GAME as SCOTCH
 from compendium.games.tricks.solo_whist import GAME as SOLO
+from tests.games.tricks_helpers import random_position as position
 
 GAMES = {"scotch_whist": SCOTCH, "napoleon": NAPOLEON, "all_fours": ALL_FOURS,
          "all_fours_four_handed": FOUR_HANDED, "solo_whist": SOLO}
-
-
-def position(game, seed: int, steps: int):
-    """A position reached by random legal play, with a seat to move."""
-    session = Session(game, seed=seed)
-    gen = SplitMix64(seed)
-    for _ in range(steps):
-        if isinstance(session.to_move(), Special):
-            break
-        legal = session.legal_actions()
-        session.play(legal[gen.below(len(legal))])
-    return session.state
 
 
 @settings(max_examples=25, deadline=None)

@@ -13,14 +13,13 @@ from hypothesis import strategies as st
 from compendium.ai.tricks_ai import TricksPlayer
 from compendium.core.cards import standard_pack
 from compendium.core.game import Special
-from compendium.core.rng import SplitMix64
-from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
 from compendium.games.tricks.nap_variants import PEEP, PURCHASE, PeepNap, purchase_plan, worst_cards
 from compendium.games.tricks.napoleon import NapContract
 from tests.games.conformance import random_playout
 
 from .tricks_helpers import cards, check_determinize, refusal, round_robin_order, stacked
+from .tricks_helpers import random_position as _position
 
 A, Y, B, Z = 0, 1, 2, 3
 
@@ -326,15 +325,6 @@ def test_level_seeds_are_independent_of_hidden_cards():
 
 
 # -- the computer cannot peek (issue 5): a re-deal of what it cannot see never changes its choice --
-def _position(game, seed, steps):
-    session = Session(game, seed=seed)
-    gen = SplitMix64(seed)
-    for _ in range(steps):
-        if isinstance(session.to_move(), Special):
-            break
-        legal = session.legal_actions()
-        session.play(legal[gen.below(len(legal))])
-    return session.state
 
 
 @settings(max_examples=20, deadline=None)

@@ -11,14 +11,13 @@ from hypothesis import strategies as st
 from compendium.ai.tricks_ai import TricksPlayer
 from compendium.core.cards import PACKS, Rank, Suit
 from compendium.core.game import Special
-from compendium.core.rng import SplitMix64
-from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Play
 from compendium.games.tricks.solo_variants import KIMBERLY, THREE
 from compendium.games.tricks.solo_whist import SoloContract
 from tests.games.conformance import random_playout
 
 from .tricks_helpers import cards, check_determinize, refusal, stacked
+from .tricks_helpers import random_position as _position
 
 
 def order_for(hands: dict[int, str], dealer: int, turnup: str | None = None) -> list:
@@ -237,15 +236,6 @@ def test_kimberly_random_games_balance():
 
 
 # -- the computer cannot peek (issue 5): a re-deal of what it cannot see never changes its choice --
-def _position(game, seed, steps, options=None):
-    session = Session(game, options, seed=seed)
-    gen = SplitMix64(seed)
-    for _ in range(steps):
-        if isinstance(session.to_move(), Special):
-            break
-        legal = session.legal_actions()
-        session.play(legal[gen.below(len(legal))])
-    return session.state
 
 
 @settings(max_examples=20, deadline=None)

@@ -73,3 +73,18 @@ def check_determinize(game: Any, state: TricksState, seat: int, seed: int = 1) -
     assert game.view(other, seat) == view
     assert Counter(other.deck) == Counter(state.deck)
     assert game.legal_actions(other, seat) == game.legal_actions(state, seat)
+
+
+def random_position(game: Any, seed: int, steps: int, options: dict[str, Any] | None = None) -> Any:
+    """A position reached by ``steps`` random legal actions from deal ``seed`` (fewer if the game
+    ends first), for the no-peeking property tests."""
+    from compendium.core.game import Special
+    from compendium.core.session import Session
+    session = Session(game, options, seed=seed)
+    gen = SplitMix64(seed)
+    for _ in range(steps):
+        if isinstance(session.to_move(), Special):
+            break
+        legal = session.legal_actions()
+        session.play(legal[gen.below(len(legal))])
+    return session.state

@@ -292,6 +292,87 @@ def test_the_dummy_player_doubles_from_the_leading_hand_only_after_an_opponents_
     assert all(view.face(i) is not None for k in (Y, Z) for i in mine.hands[mine.owners.index(k)])
 
 
+# Y holds a diamond and Z a club, so that the dummy (Z) has a suit to follow and Y a card the
+# dummy does not hold; B deals last, A leads.  (Y's 3♣ and Z's 3♦ of HANDS changed places.)
+DUMMY_HANDS = {**HANDS, Y: "A♠ K♠ Q♠ J♠ 10♠ 9♠ 8♠ 7♠ 6♠ 5♠ 2♣ 3♦",
+               Z: "A♦ K♦ Q♦ J♦ 10♦ 9♦ 8♦ 7♦ 6♦ 5♦ 4♦ 3♣"}
+
+
+def dummy_in_play(dealer=Y):
+    state = say(dealt(DUMMY, hands=DUMMY_HANDS, dealer=dealer), "pass", "pass", "pass", "pass", game=DUMMY)
+    assert state.phase == "play"
+    return state
+
+
+def test_the_controller_hook_names_who_acts_for_each_seat():
+    state = dummy_in_play()
+    assert [DUMMY.controller(state, s) for s in (A, Y, B, Z)] == [A, Y, B, Y]
+    four = say(dealt(), "pass", "pass", "pass", "pass")
+    assert [GAME.controller(four, s) for s in (A, Y, B, Z)] == [A, Y, B, Z]   # nobody plays for another
+
+
+def test_the_dummy_player_plays_each_hand_in_its_own_turn():
+    state = dummy_in_play()                              # Y dealt: B leads, then Z, A, Y
+    state = DUMMY.apply(state, Play(cards("A♣")[0]))     # B leads a club
+    assert state.turn == Z and DUMMY.to_move(state) == Y
+    # the dummy holds a club: it must follow like any hand, and only Y may play its card
+    assert DUMMY.legal_actions(state, Y) == (Play(cards("3♣")[0]),)
+    assert DUMMY.legal_actions(state, Z) == () and DUMMY.legal_actions(state, A) == ()
+    err = refusal(DUMMY, state, Play(cards("A♦")[0]))
+    assert err.rule == "quinto_dummy#following-suit" and "revoke" in err.reason
+    err = refusal(DUMMY, state, Play(cards("2♣")[0]))    # Y's own club, in the dummy's turn
+    assert err.rule == "quinto_dummy#the-dummy" and "dummy's turn" in err.reason
+    err = refusal(DUMMY, state, Play(cards("A♥")[0]))    # in A's hand: in neither of Y's
+    assert err.rule == "quinto_dummy#the-play" and "dummy's hand" in err.reason
+    assert DUMMY.describe(state, Play(cards("3♣")[0])) == "Y plays the three of clubs from the dummy"
+    state = DUMMY.apply(state, Play(cards("3♣")[0]))
+    state = DUMMY.apply(state, Play(cards("2♠")[0]))     # A
+    assert state.turn == Y and DUMMY.to_move(state) == Y
+    err = refusal(DUMMY, state, Play(cards("K♦")[0]))    # the dummy's card, in Y's own turn
+    assert err.rule == "quinto_dummy#the-dummy" and "own turn" in err.reason
+    assert DUMMY.describe(state, Play(cards("2♣")[0])) == "Y plays the two of clubs"
+    state = DUMMY.apply(state, Play(cards("2♣")[0]))
+    assert state.tricks[-1].winner == B
+
+
+def test_the_dummy_player_speaks_for_the_dummy():
+    state = dealt(DUMMY, hands=DUMMY_HANDS, dealer=Y)
+    state = say(state, "double", game=DUMMY)             # B doubles; the dummy's word is Y's
+    assert state.turn == Z and DUMMY.legal_actions(state, Y) == (Call("pass"), Call("redouble"))
+    assert DUMMY.describe(state, Call("redouble")) == "Y for the dummy: Redouble"
+    state = say(state, "redouble", game=DUMMY)
+    assert state.calls[-1] == (Z, "redouble") and state.contract.multiplier == 4
+
+
+def test_the_table_note_tells_the_dummy_player_only():
+    state = dummy_in_play()
+    assert DUMMY.table_notes(DUMMY.view(state, Y)) == ["You play the Dummy's cards too"]
+    assert DUMMY.table_notes(DUMMY.view(state, A)) == [] and DUMMY.table_notes(DUMMY.view(state, B)) == []
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_the_computer_plays_the_dummy_from_its_partners_view(level):
+    state = DUMMY.apply(dummy_in_play(), Play(cards("K♣")[0]))
+    view = DUMMY.view(state, Y)                          # the dummy's turn: Y decides for it
+    legal = list(DUMMY.legal_actions(state, Y))
+    assert QuintoPlayer(level).choose(DUMMY, view, legal) == Play(cards("3♣")[0])   # its only club
+    state = DUMMY.apply(DUMMY.apply(state, Play(cards("3♣")[0])), Play(cards("2♠")[0]))
+    state = DUMMY.apply(DUMMY.apply(state, Play(cards("2♣")[0])), Play(cards("Q♣")[0]))  # B leads again
+    legal = list(DUMMY.legal_actions(state, Y))
+    assert len(legal) == 11                              # void in clubs: any diamond
+    choice = QuintoPlayer(level).choose(DUMMY, DUMMY.view(state, Y), legal)
+    assert choice in legal and choice == QuintoPlayer(level).choose(DUMMY, DUMMY.view(state, Y), legal)
+
+
+def test_the_quinto_player_is_the_shared_tricks_player_with_its_own_levels():
+    from compendium.ai.tricks_ai import TricksPlayer
+    player = DUMMY.computer_player(3)
+    assert isinstance(player, QuintoPlayer) and isinstance(player, TricksPlayer)
+    assert player.levels[1][:2] == (2, 1) and player.levels[3][:2] == (32, 2)
+    with pytest.raises(ValueError, match="no level 4"):
+        QuintoPlayer(4)
+
+
 # -- the views and the computer -------------------------------------------------------------------------
 def test_views_hide_what_a_seat_cannot_see():
     state = say(dealt(), "pass", "pass", "pass", "pass")

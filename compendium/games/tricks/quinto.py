@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Sequence
 
+from ...ai.tricks_ai import TricksPlayer
 from ...core.cards import JOKER, PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options, Outcome, Seat, Special
@@ -130,15 +131,20 @@ class Quinto(TrickGame):
         return f"{self.seat_name(a)}–{self.seat_name(b)}"
 
     # -- who acts for whom (the dummy is played by its partner) -----------------------------------
-    def controller(self, seat: Seat) -> Seat:
-        return self.dummy_player if seat == self.dummy_seat and self.dummy_player is not None else seat
+    def controller(self, state: TricksState, seat: Seat) -> Seat:
+        """Who acts for ``seat``: the dummy's partner speaks and plays for it, from the doubling
+        on.  The same hook as Auction Bridge's declarer, so the table knows which open hand is
+        yours to play (its cards answer the mouse and the keyboard) whichever seat you hold."""
+        if seat == self.dummy_seat and self.dummy_player is not None:
+            return self.dummy_player
+        return seat
 
     def to_move(self, state: TricksState) -> Seat | Special:
         who = super().to_move(state)
-        return who if isinstance(who, Special) else self.controller(who)
+        return who if isinstance(who, Special) else self.controller(state, who)
 
     def legal_actions(self, state: TricksState, seat: Seat) -> Sequence[TricksAction]:
-        if state.turn is None or self.controller(state.turn) != seat:
+        if state.turn is None or self.controller(state, state.turn) != seat:
             return ()
         return super().legal_actions(state, state.turn)
 
@@ -459,8 +465,9 @@ class Quinto(TrickGame):
 
 
 class DummyQuinto(Quinto):
-    """Three players: seat 1 plays with the dummy opposite him, seat 3; seats 0 and 2 are partners
-    against them, so at the table you are one of the two who play against the dummy."""
+    """Three players: seat 1 (Y) plays with the dummy opposite him, seat 3; seats 0 and 2 (A and
+    B) are partners against them.  Whoever holds seat 1, the person at the table or the computer,
+    speaks and plays for the dummy too (``controller``)."""
 
     info = BY_ID["quinto_dummy"]
     option_specs = ()
@@ -471,7 +478,7 @@ class DummyQuinto(Quinto):
         return ("A", "Y", "B", "Dummy")[seat]
 
     def side_label(self, side: int) -> str:
-        return ("A–B", "Y and Dummy")[side]
+        return ("A–B", "Y–Dummy")[side]
 
     def seat_count(self, state: TricksState) -> int:
         return 3
@@ -484,6 +491,46 @@ class DummyQuinto(Quinto):
         sheet = state.sheet.add(0, 0, DUMMY_HANDICAP, f"A–B {DUMMY_HANDICAP}: the dummy-player's "
                                 "handicap", self.ref("the-handicap"))
         return replace(state, sheet=sheet)
+
+    # -- the dummy-player plays two hands ---------------------------------------------------------
+    def _faces(self, state: TricksState, seat: Seat) -> list[Card]:
+        slot = active_slot(state, seat)
+        return [] if slot is None else [state.deck[i] for i in state.hands[slot]]
+
+    def why_not_playable(self, state: TricksState, seat: Seat, card: Card) -> IllegalAction | None:
+        """The dummy-player's card from the wrong one of his two hands is refused by name, as
+        Auction Bridge refuses the declarer's; anything else as in Quinto."""
+        partner = self.controller(state, seat)
+        if seat == self.dummy_seat and card in self._faces(state, partner):
+            return IllegalAction(f"it is the dummy's turn to play: the {self.card_name(card)} is in "
+                                 "your own hand; play a card from the dummy", self.ref("the-dummy"))
+        if seat == self.dummy_player and card in self._faces(state, self.dummy_seat):
+            return IllegalAction(f"it is your own turn to play, not the dummy's: the "
+                                 f"{self.card_name(card)} lies in the dummy", self.ref("the-dummy"))
+        return super().why_not_playable(state, seat, card)
+
+    def describe(self, state: TricksState, action: TricksAction) -> str:
+        seat = state.turn
+        if isinstance(action, Play) and seat == self.dummy_seat and state.phase == "play":
+            article = "" if is_quint_royal(action.card) else "the "
+            return (f"{self.seat_name(self.controller(state, seat))} plays {article}"
+                    f"{self.card_name(action.card)} from the dummy")
+        if isinstance(action, Call) and seat == self.dummy_seat:
+            return (f"{self.seat_name(self.controller(state, seat))} for the dummy: "
+                    f"{self.call_label(action)}")
+        return super().describe(state, action)
+
+    def table_notes(self, view: TricksView) -> list[str]:
+        """The information panel tells the dummy-player that the dummy is his to play."""
+        pub = view.pub
+        if view.seat != self.dummy_player or pub.phase == "over":
+            return []
+        lines = ["You play the Dummy's cards too"]
+        if pub.phase == "doubling" and any(c.face is None for k, ids in enumerate(pub.hands)
+                                           if pub.owners[k] in (self.dummy_player, self.dummy_seat)
+                                           for c in (view.cards[i] for i in ids)):
+            lines.append("You see the leading hand only")
+        return lines
 
 
 # -- the computer players --------------------------------------------------------------------------
@@ -499,8 +546,9 @@ class SimScore:
 
 
 GAME_BONUS = 150       # what a simulated hand that makes game is worth beyond its points
-# Worlds sampled and rollouts per world and candidate card.
-LEVELS: dict[int, tuple[int, int]] = {1: (2, 1), 2: (12, 1), 3: (32, 2)}
+# Worlds sampled, rollouts per world and candidate card, and (as TricksPlayer's table has it) the
+# cards left for an exact endgame, which Quinto's own search does not use.
+QUINTO_LEVELS: dict[int, tuple[int, int, int]] = {1: (2, 1, 0), 2: (12, 1, 0), 3: (32, 2, 0)}
 
 
 class QSim:
@@ -695,21 +743,19 @@ def sim_value(score: SimScore, tricks: Sequence[tuple[int, list[int], int]],
     return value
 
 
-class QuintoPlayer:
+class QuintoPlayer(TricksPlayer):
     """Information-set Monte Carlo for Quinto: the unseen cards are re-dealt consistently with
     the view, every candidate card is played out in each world by the rule-of-thumb policy, and
     the card with the best average result is chosen.  The doubling is judged by the tricks the
-    side is expected to take in the same kind of playouts."""
+    side is expected to take in the same kind of playouts.
 
-    def __init__(self, level: int = 2, seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"no level {level!r}: the levels are 1, 2 and 3")
-        self.level = level
-        self.seed = seed
+    The shared player's levels, seeding (from the view alone) and checks are kept; the search is
+    Quinto's own, because its suits beat one another upwards, the Quint Royal follows nothing and
+    quints score as the cards fall, which the shared simulation does not know.  The dummy's card
+    is searched as the seat whose turn it is (``pub.turn``), from its partner's view, in which the
+    dummy's cards lie face up."""
 
-    def rng_for(self, view: TricksView) -> SplitMix64:
-        from ...ai.tricks_ai import view_seed
-        return SplitMix64(view_seed(view, self.level) ^ self.seed)
+    levels = QUINTO_LEVELS
 
     def choose(self, game: Quinto, view: TricksView, legal: Sequence[Any], state: Any = None) -> Any:
         legal = list(legal)
@@ -760,7 +806,7 @@ class QuintoPlayer:
             yield game.determinize(view, view.seat, rng)
 
     def search_play(self, game: Quinto, view: TricksView, legal: list[Any], rng: SplitMix64) -> Any:
-        worlds, rollouts = LEVELS[self.level]
+        worlds, rollouts, _ = self.levels[self.level]
         actor = view.pub.turn
         assert actor is not None
         totals = [0.0] * len(legal)

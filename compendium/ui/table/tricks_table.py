@@ -315,6 +315,8 @@ class TricksController(TableController):
         self._hint: Any = None
         self._hand_pos: dict[int, QPointF] = {}
         self._controlled: set[int] = set()   # ids of an exposed hand you play for (the dummy)
+        self._played_for: set[int] = set()   # ... clickable also out of its turn, to hear why not
+        self._open_top: dict[int, float] = {}  # seat -> left edge of its open hand across the top
         self._last_deal = 0
         self._dealing: QParallelAnimationGroup | None = None   # the deal flying out
 
@@ -375,6 +377,7 @@ class TricksController(TableController):
                 return
             self._dealing.stop()
             self._dealing = None
+        self._sync_corners(view)         # first: an open hand across the top keeps clear of them
         placed = self.positions(view)
         dpr = self.table.devicePixelRatioF()
         if self._anim is not None:
@@ -472,6 +475,8 @@ class TricksController(TableController):
         legal_cards = {a.card for a in self.table.legal() if isinstance(a, (Play, Discard))}
         self._hand_pos = {}
         self._controlled = set()
+        self._played_for = set()
+        self._open_top = {}
         # -- your hand
         slot = active_slot(pub, self.me)
         mine = [view.cards[i] for i in pub.hands[slot]] if slot is not None else []
@@ -494,15 +499,21 @@ class TricksController(TableController):
             if seat != self.me:
                 slot = active_slot(pub, seat)
                 ids = list(pub.hands[slot]) if slot is not None else []
-                exposed = seat in pub.exposed
+                # A hand you play for lies open before you as soon as your view shows it, even
+                # before it is exposed to the table (the dummy while Dummy Quinto doubles).
+                yours = self.plays_for(pub, seat)
+                exposed = seat in pub.exposed or (yours and bool(ids) and
+                                                  all(view.cards[i].face is not None for i in ids))
                 width = u * 0.8 if exposed else s
                 fan = width * (0.42 if exposed else 0.18)
                 if exposed:
                     ids.sort(key=lambda i: hand_order(view.cards[i].face, pub.trump, self.game, pub)
                              if view.cards[i].face is not None else (9, i))
                 # An exposed hand you play for (the dummy at Auction Bridge): its cards answer
-                # clicks and the keyboard like your own, the playable ones lifted.
+                # clicks and the keyboard like your own, the playable ones lifted.  Out of its
+                # turn they still answer a click, so that the table can say why not.
                 controlled = exposed and any(view.cards[i].face in legal_cards for i in ids)
+                clickable = controlled or (exposed and yours)
                 total = width + fan * max(0, len(ids) - 1)
                 left = min(max(8.0, a.x() - total / 2), self.width - total - 8)
                 # A hand lying open at the side of the table is laid in rows by suit, like a
@@ -528,19 +539,29 @@ class TricksController(TableController):
                         for k, i in enumerate(row):
                             out[i] = (QPointF(left + k * step_x, top + r * step_y), 50 + r * 20 + k,
                                       view.cards[i].face, width)
-                            if controlled:
+                            if clickable:
                                 self._hand_pos[i] = out[i][0]
-                                self._controlled.add(i)
+                                (self._controlled if controlled else self._played_for).add(i)
                 # The open hand you play for sits across the table: lift its playable cards
                 # towards the middle, where there is room.
                 toward = 1.0 if a.y() < self.centre.y() else -1.0
+                if exposed and not side_rows and toward > 0 and len(ids) > 1:
+                    # Across the top it keeps clear of the corner panels, closing its fan as far
+                    # as the cards' indices allow.
+                    lo = (self.info.sceneBoundingRect().right() if self.info.isVisible() else 0.0) + 8
+                    hi = (self.score.sceneBoundingRect().left() if self.score.lines else self.width) - 8
+                    if total > hi - lo:
+                        fan = max(width * 0.24, (hi - lo - width) / (len(ids) - 1))
+                        total = width + fan * (len(ids) - 1)
+                    left = max(lo, min(a.x() - total / 2, hi - total))
+                    self._open_top[seat] = left
                 for k, i in enumerate([] if side_rows else ids):
                     face = view.cards[i].face if exposed else None
                     rise = LIFT * width * toward if controlled and face in legal_cards else 0.0
                     out[i] = (QPointF(left + k * fan, a.y() - width * aspect / 2 + rise), 50 + k, face, width)
-                    if controlled:
+                    if clickable:
                         self._hand_pos[i] = out[i][0]
-                        self._controlled.add(i)
+                        (self._controlled if controlled else self._played_for).add(i)
             # hands not yet taken up (Scotch Whist for two or three): squared beside the seat
             later = [k for k, o in enumerate(pub.owners) if o == seat and pub.hand_sets[k] > pub.current_set]
             for j, k in enumerate(later):
@@ -587,6 +608,13 @@ class TricksController(TableController):
             out[i] = (stock_at + QPointF(s * 1.3 + m * s * 0.3, 0), 3 + m, view.cards[i].face, s)
         return out
 
+    def plays_for(self, pub: Any, seat: int) -> bool:
+        """Do you play ``seat``'s cards besides your own (the dummy, for Auction Bridge's
+        declarer and Dummy Quinto's dummy-player)?  The game says so through its optional
+        ``controller(state, seat)``: who acts for a seat."""
+        hook = getattr(self.game, "controller", None)
+        return seat != self.me and hook is not None and hook(pub, seat) == self.me
+
     def trick_spot(self, seat: int, n: int, spread: float = 1.0) -> QPointF:
         """Where ``seat``'s card lies in the trick: pushed from the centre towards him."""
         a = self.seat_anchor(seat, n)
@@ -631,14 +659,25 @@ class TricksController(TableController):
             panel.set_lines(lines, size)
             panel.set_lit(pub.turn == seat)
             a = self.seat_anchor(seat, n)
+            box = panel.boundingRect()
+            beside = self._open_top.get(seat, 0.0) - box.width() - 8
             if seat == self.me:
                 panel.setPos(QPointF(8, a.y() - self.unit * aspect * 0.5 - panel.boundingRect().height() - 8))
+            elif seat in self._open_top and beside >= 20 + self.small * 1.1:    # clear of the stock
+                # beside an open hand across the top, not over its lifted cards and its trick
+                below = self.info.sceneBoundingRect().bottom() + 6 if self.info.isVisible() else 8.0
+                panel.setPos(QPointF(beside, max(below, a.y() - box.height() / 2)))
             else:
                 panel.setPos(QPointF(a.x() - panel.boundingRect().width() / 2,
                                      a.y() + self.small * aspect / 2 + 4))
         for seat in list(self.names):
             if seat >= n:
                 scene.removeItem(self.names.pop(seat))
+        self._sync_corners(view)
+
+    def _sync_corners(self, view: TricksView) -> None:
+        """The score panel (top right) and the information panel (top left)."""
+        size = max(11, min(15, int(self.unit * 0.17)))
         self.score.set_lines(self.score_lines(view), size)
         self.score.setPos(QPointF(self.width - self.score.boundingRect().width() - 10, 10))
         self.info.set_lines(self.info_lines(view), size)
@@ -924,7 +963,8 @@ class TricksController(TableController):
         if self.buttons and not putting_out:
             return [b.action for b in self.buttons]
         view = self.view()
-        ids = sorted(self._controlled or self._hand_pos, key=lambda i: self._hand_pos[i].x())
+        ids = sorted(self._controlled or set(self._hand_pos) - self._played_for,
+                     key=lambda i: self._hand_pos[i].x())
         return [i for i in ids if view.face(i) is not None] + [b.action for b in self.buttons]
 
     def key(self, name: str) -> bool:
@@ -1025,6 +1065,8 @@ class TricksController(TableController):
         if self.table.human_to_move:
             parts.append("your call" if pub.phase not in ("play", "discard") else
                          ("put out a card" if pub.phase == "discard" else "your lead" if not pub.trick else "your play"))
+            if isinstance(pub.turn, int) and pub.turn != self.me:      # the dummy's turn, yours to play
+                parts[-1] += f" for {self.game.seat_name(pub.turn, pub.n)}"
         elif isinstance(pub.turn, int):
             parts.append(f"{self.game.seat_name(pub.turn, pub.n)} to play")
         return parts

@@ -6,15 +6,23 @@ seat's box on the right (or drop on it) to give them to that seat; each box coun
 against what the deal gives it.  "Random rest" deals the cards not yet given at random to the
 places still short.  Below, the *hand text* (``compendium/games/tricks/dealtext.py``) follows
 every change and may itself be edited or pasted (a PBN deal too, for Auction Bridge); "Read the
-text" brings it into the boxes.  OK starts a game from the deal (``Session(..., setup=text)``, so
-the record keeps it and undo never goes before it).
+text" brings it into the boxes (and typing in it is read as you go: an error is shown under the
+text and its line marked).  OK starts a game from the deal (``Session(..., setup=text)``, so the
+record keeps it and undo never goes before it).
+
+A position in the middle of a hand: the text may go on with the play so far (``play:``, then
+``calls: …`` and ``trick N: …`` lines; see ``dealtext``).  The boxes then show the cards already
+played struck through, the line above the text says where the play stands, and OK starts the game
+there.  Opened from a table in the middle of a hand, the editor offers "Take the table's position"
+(the deal and the play so far, as "Copy this deal as text" writes it); "Start at the deal" drops
+the play again.
 """
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QMimeData, QPoint, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QColor,
     QDrag,
@@ -25,6 +33,8 @@ from PySide6.QtGui import (
     QPainter,
     QPainterPath,
     QPen,
+    QTextCursor,
+    QTextFormat,
 )
 from PySide6.QtWidgets import (
     QComboBox,
@@ -37,6 +47,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
+    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -46,7 +57,8 @@ from ..core.errors import NotationError
 from ..core.rng import SplitMix64, fresh_seed
 from ..core.session import Session
 from ..games.tricks import dealtext
-from ..games.tricks.dealtext import SUIT_ORDER, DealLayout, layout, sort_hand
+from ..games.tricks.dealtext import SUIT_ORDER, DealLayout, HandTextError, layout, sort_hand
+from ..games.tricks.engine import Discard, Play
 from .table.card_renderer import aspect, shared_renderer
 
 MIME = "application/x-compendium-card"
@@ -159,18 +171,27 @@ class PlaceBox(QFrame):
         self.cards = QLabel()
         self.cards.setTextFormat(Qt.TextFormat.RichText)
         self.cards.setWordWrap(True)
-        self.cards.setMinimumWidth(230)
+        self.cards.setMinimumWidth(250)
         box.addWidget(self.button)
         box.addWidget(self.cards)
 
-    def show_cards(self, title: str, cards: Sequence[Card], full: bool, over: bool) -> None:
+    def show_cards(self, title: str, cards: Sequence[Card], full: bool, over: bool,
+                   gone: frozenset[Card] = frozenset()) -> None:
+        """The cards suit by suit; those ``gone`` (played or put out in the play so far) are
+        struck through in grey, so the box shows the hand as it stands in the position."""
         self.button.setText(title)
         parts: list[str] = []
         hand = sort_hand(cards)
-        if any(c.suit is None for c in hand):
-            parts.append("Joker")
+
+        def rank(card: Card) -> str:
+            text = "Joker" if card.suit is None else card.rank.short
+            return f"<s style='color:#9a9a9a'>{text}</s>" if card in gone else text
+
+        jokers = [c for c in hand if c.suit is None]
+        if jokers:
+            parts.append(" ".join(rank(c) for c in jokers))
         for suit in SUIT_ORDER:
-            ranks = " ".join(c.rank.short for c in hand if c.suit is suit)
+            ranks = " ".join(rank(c) for c in hand if c.suit is suit)
             if ranks:
                 ink = "#b22222" if suit in (Suit.HEARTS, Suit.DIAMONDS) else "#222"
                 parts.append(f"<span style='color:{ink}'>{suit.symbol}</span>&nbsp;{ranks}")
@@ -192,13 +213,16 @@ class PlaceBox(QFrame):
 
 
 class DealEditor(QDialog):
-    """Set up a deal of ``game`` with ``options``; ``text`` (a hand text) fills it to begin with."""
+    """Set up a deal of ``game`` with ``options``; ``text`` (a hand text, perhaps with the play so
+    far) fills it to begin with; ``position``, the text of the table's position in the middle of
+    a hand, is offered by "Take the table's position"."""
 
     def __init__(self, game: Any, options: dict[str, Any], text: str | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, position: str | None = None) -> None:
         super().__init__(parent)
         self.game = game
         self.options = dict(options)
+        self.position = position if position and dealtext.read_play_lines(position) else None
         self.setWindowTitle(f"Set up a deal — {game.info.name}")
         state = game.initial_state(self.options)
         self.n = state.n
@@ -208,7 +232,11 @@ class DealEditor(QDialog):
         self.given_at: dict[Card, int] = {}   # when each card was given: a pile keeps that order
         self.selected: list[Card] = []
         self.facts: dict[str, Card] = {}
+        self.play = ""                        # the play so far, as the text writes it ("" none)
+        self.gone: frozenset[Card] = frozenset()   # cards played or put out in that play
+        self.text_error: str | None = None    # why the text as typed cannot be read, if so
         self._updating = False
+        self._writing = False
 
         root = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -270,15 +298,46 @@ class DealEditor(QDialog):
         middle.addLayout(self.places_column, 1)
         root.addLayout(middle)
 
-        root.addWidget(QLabel("The deal as text (paste one here and read it, or copy it to keep):"))
+        # Where the play stands: the deal alone, or a position in the hand.
+        play_row = QHBoxLayout()
+        self.play_label = QLabel()
+        self.play_label.setWordWrap(True)
+        self.play_label.setTextFormat(Qt.TextFormat.RichText)
+        play_row.addWidget(self.play_label, 1)
+        self.position_button = QPushButton("Take the table's position")
+        self.position_button.setToolTip("The deal on the table and the play so far: start the study "
+                                        "where the game stands now")
+        self.position_button.clicked.connect(self.take_position)
+        self.position_button.setVisible(self.position is not None)
+        self.deal_button = QPushButton("Start at the deal")
+        self.deal_button.setToolTip("Drop the play lines: the game starts with the first call")
+        self.deal_button.clicked.connect(self.start_at_deal)
+        play_row.addWidget(self.position_button)
+        play_row.addWidget(self.deal_button)
+        root.addLayout(play_row)
+
+        root.addWidget(QLabel("The deal as text — type, paste or copy it; after the hands, "
+                              "“play:” may give the calls and the tricks so far:"))
         self.text = QPlainTextEdit()
         mono = QFont("DejaVu Sans Mono")
         mono.setPixelSize(13)
         self.text.setFont(mono)
-        self.text.setMinimumHeight(120)
-        self.text.setMaximumHeight(200)
+        self.text.setMinimumHeight(180)
+        # wide enough for a hand text's longest lines (a play line is wrapped near 75 characters)
+        self.text.setMinimumWidth(int(QFontMetricsF(mono).horizontalAdvance("M" * 78)) + 24)
+        self.text.setMaximumHeight(320)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
         self.text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.text.setToolTip("play:\n  calls: A pass, Y 1nt, B pass …\n  trick 1: B ♥4, Z ♥7, A ♥K, Y ♥2\n"
+                             "  trick 2: A ♠Q\n(each seat's letter, then its call or card; the "
+                             "last trick may be unfinished)")
+        self.text.textChanged.connect(self._typed)
         root.addWidget(self.text)
+        # The text is read as it is typed, a moment after the last key.
+        self._read_timer = QTimer(self)
+        self._read_timer.setSingleShot(True)
+        self._read_timer.setInterval(400)
+        self._read_timer.timeout.connect(lambda: self.load_text(self.text.toPlainText(), write=False))
         row_buttons = QHBoxLayout()
         self.read_button = QPushButton("Read the text")
         self.read_button.clicked.connect(self.read_text)
@@ -292,6 +351,8 @@ class DealEditor(QDialog):
         root.addLayout(row_buttons)
         self.message = QLabel()
         self.message.setWordWrap(True)
+        self.message.setTextFormat(Qt.TextFormat.RichText)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         root.addWidget(self.message)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Play this deal")
@@ -350,6 +411,7 @@ class DealEditor(QDialog):
     def clear(self) -> None:
         self.owner.clear()
         self.selected = []
+        self.play = ""
         self.refresh(write=True)
 
     def random_rest(self) -> None:
@@ -378,8 +440,48 @@ class DealEditor(QDialog):
             self.dealer_box.setCurrentIndex(seat)
         self.refresh(write=True)
 
+    # -- the play so far --------------------------------------------------------------------------
+    def take_position(self) -> None:
+        """The table's position: its deal and the play so far."""
+        if self.position is not None:
+            self._write(self.position)
+            self.load_text(self.position)
+
+    def start_at_deal(self) -> None:
+        """Drop the play: the game starts at the deal, with the first call."""
+        self.play = ""
+        self.refresh(write=True)
+        self.message.setText("The play was dropped: the game starts at the deal.")
+
+    def position_summary(self, state: Any, actions: Sequence[Any]) -> str:
+        """Where the play of the text stands, in words: the deal alone, or after how many calls
+        and tricks, and who is next."""
+        if not actions:
+            return "<b>Play so far:</b> none — the game starts at the deal."
+        out = sum(1 for a in actions if isinstance(a, Discard))
+        calls = sum(1 for a in actions if not isinstance(a, (Play, Discard)))
+        parts = [f"{calls} call{'s' if calls != 1 else ''}"] if calls else []
+        if out:
+            parts.append(f"{out} card{'s' if out != 1 else ''} put out")
+        if state.tricks:
+            parts.append(f"{len(state.tricks)} trick{'s' if len(state.tricks) != 1 else ''}")
+        if state.trick:
+            parts.append(f"{len(state.trick)} card{'s' if len(state.trick) != 1 else ''} of "
+                         f"trick {len(state.tricks) + 1}")
+        seat = self.game.to_move(state)
+        who = ""
+        if isinstance(seat, int):
+            name = self.game.seat_name(seat, self.n)
+            if state.phase != "play":
+                who = f"; {name} to call"
+            else:
+                holder = self.game.players_in_trick(state)[len(state.trick)]
+                who = f"; {name} to play" + (
+                    "" if holder == seat else f" from {self.game.seat_name(holder, self.n)}'s hand")
+        return f"<b>Play so far:</b> {', '.join(parts)}{who}. The game starts from this position."
+
     # -- the text ---------------------------------------------------------------------------------
-    def current_text(self) -> str:
+    def deal_part(self) -> str:
         """The hand text of the boxes as they stand (a hand's line includes its turn-up)."""
         cards: dict[str, list[Card]] = {p.label: self.cards_of(p.label) for p in self.lay.places}
         tu = self.lay.turnup
@@ -387,26 +489,38 @@ class DealEditor(QDialog):
             cards[tu.within] = cards[tu.within] + cards[tu.label]
         return dealtext.text_from_places(self.game, self.lay, cards, self.facts)
 
+    def current_text(self) -> str:
+        """The boxes' deal and the play so far."""
+        return self.deal_part() + self.play
+
     def problem(self) -> str | None:
-        """Why the boxes are not yet a deal, or ``None``."""
+        """Why the boxes (and the play) are not yet a position, or ``None``."""
         try:
-            dealtext.read_places(self.game, self.current_text(), self.options)
+            dealtext.read_places(self.game, self.deal_part(), self.options)
+            if self.play:
+                dealtext.setup_with_play(self.game, self.current_text(), self.options)
         except NotationError as exc:
             return str(exc)
         return None
 
-    def load_text(self, text: str) -> bool:
-        """Fill the boxes from a hand text (or a PBN deal where the game takes one)."""
+    def load_text(self, text: str, write: bool = True) -> bool:
+        """Fill the boxes from a hand text (or a PBN deal where the game takes one), with its play
+        so far; ``write`` puts the text back in its usual form (not while the player types)."""
+        self._read_timer.stop()
         try:
             if self.game.info.id in dealtext.PBN_GAMES and dealtext.is_pbn(text):
                 text = dealtext.pbn_to_text(self.game, text)
             lay, cards, facts = dealtext.read_places(self.game, text, self.options)
+            play = dealtext.play_section(self.game, text, self.options)
         except NotationError as exc:
-            self.message.setText(f"<span style='color:#b22222'>The text was not read: {exc}</span>")
+            self.show_text_error(text, exc)
             return False
+        self.text_error = None
+        self.text.setExtraSelections([])
         self.lay = lay
         self.dealer = lay.dealer
         self.facts = facts
+        self.play = play
         self.owner, self.given_at = {}, {}
         tu = lay.turnup
         for label, given in cards.items():
@@ -419,19 +533,50 @@ class DealEditor(QDialog):
         self._updating = True
         self.dealer_box.setCurrentIndex(self.dealer)
         self._updating = False
-        self.refresh(write=True)
-        self.message.setText("The text was read into the boxes.")
+        self.refresh(write=write)
+        if self.problem() is None:
+            self.message.setText("The text was read into the boxes." + (
+                "" if not play else " “Play this deal” starts the game at the position of its play."))
         return True
+
+    def show_text_error(self, text: str, exc: NotationError) -> None:
+        """The reason under the text, and its line marked in the text."""
+        self.text_error = str(exc)
+        self.message.setText(f"<span style='color:#b22222'>The text was not read: "
+                             f"{_html(str(exc))}</span>")
+        line_no = exc.line_no if isinstance(exc, HandTextError) else None
+        if line_no is None:
+            line_no = _quoted_line(text, str(exc))
+        marks: list[QTextEdit.ExtraSelection] = []
+        if line_no is not None and text == self.text.toPlainText():
+            mark = QTextEdit.ExtraSelection()
+            mark.format.setBackground(QColor("#f8d7d7"))
+            mark.format.setProperty(QTextFormat.Property.FullWidthSelection, True)
+            cursor = QTextCursor(self.text.document().findBlockByNumber(line_no - 1))
+            mark.cursor = cursor
+            marks.append(mark)
+        self.text.setExtraSelections(marks)
+        self._enable_ok()
 
     def read_text(self) -> None:
         self.load_text(self.text.toPlainText())
 
     def paste(self) -> None:
-        self.text.setPlainText(QGuiApplication.clipboard().text())
+        self._write(QGuiApplication.clipboard().text())
         self.read_text()
 
     def setup_text(self) -> str:
         return self.current_text()
+
+    def _write(self, text: str) -> None:
+        """Put ``text`` in the editor without it being taken for typing."""
+        self._writing = True
+        self.text.setPlainText(text)
+        self._writing = False
+
+    def _typed(self) -> None:
+        if not self._writing:
+            self._read_timer.start()
 
     # -- showing ----------------------------------------------------------------------------------
     def refresh(self, write: bool = False) -> None:
@@ -439,6 +584,11 @@ class DealEditor(QDialog):
             label = self.owner.get(card)
             colour = self.colour_of(label) if label is not None else QColor("#555")
             tile.set_state(label, colour, card in self.selected)
+        problem = self.problem()
+        state, actions = None, []
+        if problem is None and self.play:
+            state, actions = dealtext.setup_with_play(self.game, self.current_text(), self.options)
+        self.gone = frozenset(_gone(state)) if state is not None else frozenset()
         for place in self.lay.places:
             box = self.boxes[place.label]
             have = self.cards_of(place.label)
@@ -450,42 +600,88 @@ class DealEditor(QDialog):
                     title += " and the turn-up"
                 if place.seat == self.dealer and place == next(h for h in self.lay.hands if h.seat == self.dealer):
                     title += "  · dealer"
+                out = sum(1 for c in have if c in self.gone)
+                if out:
+                    title += f"  · {out} played"
             elif place.kind == "turn-up":
                 title = "Turn-up" + (f" (the dealer's last card, {place.within}'s)" if place.within else "")
             else:
                 title = f"{place.label.capitalize()} — {len(have)} of {cap}"
                 title += " (left empty: dealt at random)" if not have else ""
-            box.show_cards(title, have, len(have) == cap, len(have) > cap)
+            box.show_cards(title, have, len(have) == cap, len(have) > cap, self.gone)
         unplaced = sum(1 for c in self.lay.pack if c not in self.owner)
         if write:
-            self.text.setPlainText(self.current_text())
-        problem = self.problem()
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        ok.setEnabled(problem is None)
-        if problem is None:
-            self.message.setText("The deal is complete: “Play this deal” starts the game from it.")
+            self._write(self.current_text())
+            self.text_error = None
+            self.text.setExtraSelections([])
+        if self.play and state is None:
+            self.play_label.setText("<b>Play so far:</b> <span style='color:#b22222'>it does not fit "
+                                    "this deal</span> — “Start at the deal” drops it.")
+        else:
+            self.play_label.setText(self.position_summary(state, actions))
+        self.deal_button.setEnabled(bool(self.play))
+        self._enable_ok(problem)
+        if self.text_error is not None:
+            self.message.setText(f"<span style='color:#b22222'>The text was not read: "
+                                 f"{_html(self.text_error)}</span>")
+        elif problem is None:
+            self.message.setText("The deal is complete: “Play this deal” starts the game from "
+                                 + ("the position of its play." if self.play else "it."))
         elif self.selected:
             self.message.setText(f"{len(self.selected)} selected: click a box to give "
                                  f"{'it' if len(self.selected) == 1 else 'them'}.")
-        else:
+        elif unplaced:
             self.message.setText(f"{unplaced} card{'s' if unplaced != 1 else ''} still in the pack. "
-                                 f"<span style='color:#8a5a00'>{problem}</span>")
+                                 f"<span style='color:#8a5a00'>{_html(problem)}</span>")
+        else:
+            self.message.setText(f"<span style='color:#b22222'>{_html(problem)}</span>")
+
+    def _enable_ok(self, problem: str | None = None) -> None:
+        if problem is None and self.text_error is None:
+            problem = self.problem()
+        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok.setEnabled(problem is None and self.text_error is None)
+
+
+def _gone(state: Any) -> list[Card]:
+    """The cards played to tricks or put out face down in ``state``'s hand so far."""
+    ids = [i for t in state.tricks for _, i in t.plays] + [i for _, i in state.trick]
+    ids += [i for out in state.discards for i in out]
+    return [state.deck[i] for i in ids]
+
+
+def _html(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _quoted_line(text: str, message: str) -> int | None:
+    """The line of ``text`` a message quotes (``line 'A: ♠ A K'…``), 1-based, if any."""
+    if not message.startswith("line '"):
+        return None
+    quoted = message[6:].split("': ", 1)[0].rstrip("…")
+    for k, line in enumerate(text.splitlines(), 1):
+        if quoted and line.strip().startswith(quoted):
+            return k
+    return None
 
 
 # -- the table's commands ----------------------------------------------------------------------------
 def start_deal(table: Any, text: str) -> bool:
-    """Start a new game on ``table`` from the deal ``text``, the same options and seats; a text
-    that is no deal is reported in the status bar and the game on the table stays."""
+    """Start a new game on ``table`` from the deal ``text`` (perhaps with the play so far), the
+    same options and seats; a text that is no deal, or whose play breaks a law, is reported in
+    the status bar with the law, and the game on the table stays."""
     session = table.session
     game = session.game
     try:
         new = Session(game, session.options, human_seats=session.human_seats, setup=text)
     except NotationError as exc:
         reason = str(exc)
-        table.say(f"The deal was not set up: {reason[:1].lower()}{reason[1:]}", _deal_rule(game))
+        rule = getattr(exc, "rule", None) or _deal_rule(game)
+        table.say(f"The deal was not set up: {reason[:1].lower()}{reason[1:]}", rule)
         return False
-    table.load_session(new, deal_animation=True)
-    table.say("The deal is set up. Undo goes back to it, never before it; the next deals are "
+    table.load_session(new, deal_animation=not dealtext.read_play_lines(text))
+    where = "position" if dealtext.read_play_lines(text) else "deal"
+    table.say(f"The {where} is set up. Undo goes back to it, never before it; the next deals are "
               "shuffled as usual.", _deal_rule(game))
     return True
 
@@ -495,35 +691,46 @@ def _deal_rule(game: Any) -> str:
     return game.ref(anchor) if anchor is not None else ""
 
 
-def edit_deal(table: Any) -> bool:
-    """The editor, filled with the deal on the table; OK starts a game from the deal chosen."""
-    session = table.session
-    game = session.game
+def table_texts(session: Any) -> tuple[str | None, str | None]:
+    """The deal on the table as dealt, and its position with the play so far (``None`` where
+    there is no deal yet, or no play to add to it)."""
+    game, state = session.game, session.state
     try:
-        text: str | None = game.hand_text(session.state)
+        deal = dealtext.deal_text(game, state)
     except ValueError:
-        text = None
-    dialog = DealEditor(game, session.options, text, parent=table)
+        return None, None
+    if not dealtext.in_hand(state):
+        return deal, None
+    position = game.hand_text(state, dealtext.session_play(session))
+    return deal, (position if position != deal else None)
+
+
+def edit_deal(table: Any) -> bool:
+    """The editor, filled with the deal on the table (and offering its position in the hand);
+    OK starts a game from the deal or position chosen."""
+    session = table.session
+    deal, position = table_texts(session)
+    dialog = DealEditor(session.game, session.options, deal, parent=table, position=position)
     if dialog.exec() != QDialog.DialogCode.Accepted:
         return False
     return start_deal(table, dialog.setup_text())
 
 
 def copy_deal(table: Any) -> str:
-    """Copy the deal on the table (its hands as dealt) to the clipboard as a hand text."""
-    session = table.session
-    try:
-        text = session.game.hand_text(session.state)
-    except ValueError as exc:
-        table.say(f"Nothing was copied: {exc}.", "")
+    """Copy the deal on the table (its hands as dealt, and inside a hand the play so far) to the
+    clipboard as a hand text."""
+    deal, position = table_texts(table.session)
+    if deal is None:
+        table.say("Nothing was copied: no cards have been dealt yet.", "")
         return ""
-    QGuiApplication.clipboard().setText(text)
-    table.say("The deal's hands are copied as text: “Set up a deal…” reads them back.", "")
-    return text
+    QGuiApplication.clipboard().setText(position or deal)
+    what = "deal's hands and the play so far are" if position else "deal's hands are"
+    table.say(f"The {what} copied as text: “Set up a deal…” reads them back.", "")
+    return position or deal
 
 
 def copy_pbn(table: Any) -> str:
-    """Copy the deal on the table as PBN tags (Auction Bridge)."""
+    """Copy the deal on the table as PBN tags (Auction Bridge): the hands as dealt."""
     session = table.session
     try:
         text = dealtext.pbn_text(session.game, session.state)

@@ -61,19 +61,53 @@ def test_a_seeded_deal_exported_and_set_up_again_gives_the_same_deal(gid):
 
 
 @pytest.mark.parametrize("gid", TRICK_GAMES)
-def test_the_text_exports_the_hands_as_dealt_even_after_play(gid):
-    """After calls and cards the text still gives the original hands (the record of the hand)."""
+def test_the_text_of_a_position_in_the_hand_is_the_deal_and_the_play_and_sets_it_up_again(gid):
+    """After calls and cards the text still gives the hands as dealt, then the play so far; set
+    up, it gives the same position (cards by face), and writes the same text again."""
     game = get_game(gid)
-    session = Session(game, seed=4, human_seats=())
-    text = game.hand_text(session.state)
-    state = session.state
-    for _ in range(12):
+    positions = 0
+    for seed in (4, 9):
+        session = Session(game, seed=seed, human_seats=())
+        text = game.hand_text(session.state)
+        state = played_into_the_hand(game, session.state, seed, 8 + 3 * seed)
+        if state is session.state:
+            continue                  # the first action ended the hand (all passed): no position
+        positions += 1
+        position = game.hand_text(state)
+        assert position.startswith(text) and "\nplay:\n" in position, position
+        again = game.setup_state(position, session.options)
+        assert position_facts(again) == position_facts(state), position
+        assert game.hand_text(again) == position
+    assert positions, "no position inside a hand was reached"
+
+
+def played_into_the_hand(game: TrickGame, state: TricksState, seed: int, steps: int) -> TricksState:
+    """``state`` after up to ``steps`` random legal actions, stopping inside the hand."""
+    from compendium.core.rng import SplitMix64
+    rng = SplitMix64(seed)
+    for _ in range(steps):
         seat = game.to_move(state)
         if not isinstance(seat, int):
             break
-        state = game.apply(state, game.legal_actions(state, seat)[-1])
-    if state.deck and state.deal_no == session.state.deal_no:
-        assert game.hand_text(state) == text
+        legal = game.legal_actions(state, seat)
+        nxt = game.apply(state, legal[rng.below(len(legal))])
+        if nxt.phase in ("deal", "over") or nxt.deal_no != state.deal_no:
+            break
+        state = nxt
+    return state
+
+
+def position_facts(state: TricksState) -> tuple:
+    """A position in a hand by the faces of its cards (a set-up deal numbers the cards of a hand
+    in the text's order, so ids may differ): hands, tricks, the trick, calls, cards put out, the
+    stock, trumps, the phase and the turn."""
+    d = state.deck
+    return (sorted((state.owners[k], state.hand_sets[k], sorted(str(d[i]) for i in ids))
+                   for k, ids in enumerate(state.hands)),
+            [(t.leader, t.winner, [(s, str(d[i])) for s, i in t.plays]) for t in state.tricks],
+            [(s, str(d[i])) for s, i in state.trick], state.calls,
+            [[str(d[i]) for i in ids] for ids in state.discards], [str(d[i]) for i in state.stock],
+            state.trump, state.phase, state.turn, state.leader, state.revokes, state.exposed)
 
 
 def test_the_hand_text_reads_letters_voids_comments_and_any_card_order():
@@ -249,3 +283,299 @@ def test_pbn_deal_tags_are_written_and_read_for_auction_bridge():
         game.setup_state('[Deal "N:AKQ.JT9 876.543.2.AKQJT98765 x y"]', {})
     with pytest.raises(NotationError, match="3 hands, expected four"):
         game.setup_state("N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98", {})
+
+
+# -- a position in the middle of a hand: the play lines ----------------------------------------------
+BRIDGE_POSITION = """
+game: auction_bridge
+dealer: Z
+A: ♠ Q J 8 6 ♥ K 10 3 ♦ J 10 2 ♣ 9 3 2
+Y: ♠ A 9 4 3 ♥ 8 6 2 ♦ K 7 4 ♣ A K J
+B: ♠ K 10 5 2 ♥ A Q 5 4 ♦ A 5 ♣ 10 5 4
+Z: ♠ 7 ♥ J 9 7 ♦ Q 9 8 6 3 ♣ Q 8 7 6
+play:
+  calls: Z 1c, A pass, Y 1nt, B pass, Z pass, A pass
+  trick 1: B ♥4, Z ♥7, A ♥K, Y ♥2
+  trick 2: A ♠Q, Y ♠A, B ♠2, Z ♠7
+  trick 3: Y ♣A, B ♣4, Z ♣6, A ♣2
+  trick 4: Y ♣K, B ♣5
+"""
+FIVE_HUNDRED_POSITION = """
+game: five_hundred
+dealer: C
+A: Joker ♠ K 10 7 ♥ K 7 ♦ J 10 9 ♣ 8
+B: ♠ A 9 8 ♥ J 9 8 ♦ Q 8 ♣ J 9
+C: ♠ J ♥ A Q 10 ♦ A K ♣ A K Q 10
+widow: ♠Q ♣7 ♦7
+play:
+  calls: A pass, B pass, C 7NT
+  calls: C discard JS, C discard 7D, C discard 7C
+  trick 1: C ♣A, A ♣8, B ♣9
+  trick 2: C ♣K, A ♦9, B ♣J
+  trick 3: C ♥A
+"""
+PIQUET_POSITION = """
+game: piquet
+dealer: B
+A: ♠ K 7 ♥ K J 9 8 7 ♦ A 10 ♣ J 10 8
+B: ♠ Q 10 9 8 ♥ A 10 ♦ K Q J 9 8 ♣ K
+talon: ♣9 ♣A ♥Q ♠A ♣7 ♦7 ♣Q ♠J
+play:
+  calls: A discard 7S, A discard 8C, A discard 10C, A discard JC
+  calls: A discard 10D, A take
+  calls: B discard 8S, B discard 9S, B discard 10H, B take
+  trick 1: A ♥K, B ♥A
+  trick 2: B ♦K
+"""
+SOLO_POSITION = """
+game: solo_whist
+dealer: Z
+A: ♠ 7 5 3 ♥ A K 8 4 ♦ 10 4 2 ♣ Q 4 3
+Y: ♠ 9 8 4 ♥ Q J ♦ A Q J 8 7 ♣ K J 6
+B: ♠ Q J 10 ♥ 7 3 2 ♦ 9 5 ♣ A 10 9 8 2
+Z: ♠ A K 6 2 ♥ 10 9 6 5 ♦ K 6 3 ♣ 7 5
+turn-up: ♠6
+play:
+  calls: A pass, Y solo, B pass, Z pass
+  trick 1: A ♥A, Y ♥Q, B ♥2, Z ♥5
+  trick 2: A ♥K, Y ♥J
+"""
+POSITIONS = {"auction_bridge": BRIDGE_POSITION, "five_hundred": FIVE_HUNDRED_POSITION,
+             "piquet": PIQUET_POSITION, "solo_whist": SOLO_POSITION}
+
+
+def faces_of(state: TricksState, ids) -> list[str]:
+    return sorted(str(state.deck[i]) for i in ids)
+
+
+def hand_of(state: TricksState, seat: int) -> list[str]:
+    return faces_of(state, state.hands[state.owners.index(seat)])
+
+
+def test_auction_bridge_mid_hand_the_declarer_plays_the_dummys_card_next():
+    game = get_game("auction_bridge")
+    state = game.setup_state(BRIDGE_POSITION, {})
+    assert state.phase == "play" and state.contract.declarer == 1          # Y in one no trump
+    assert (state.contract.tricks, state.contract.denom) == (1, "nt")
+    assert [t.winner for t in state.tricks] == [0, 1, 1]                   # A's ♥K, Y's ♠A, ♣A
+    assert [(s, str(state.deck[i])) for s, i in state.trick] == [(1, "K♣"), (2, "5♣")]
+    assert state.turn == 3                                                 # the dummy's card next
+    assert len(hand_of(state, 3)) == 10 and "6♣" not in hand_of(state, 3)
+    assert game.hand_text(state).endswith("  trick 4: Y ♣K, B ♣5\n")
+
+
+def test_five_hundred_mid_hand_the_widow_taken_and_three_cards_put_out():
+    game = get_game("five_hundred")
+    state = game.setup_state(FIVE_HUNDRED_POSITION, {})
+    assert state.contract.bidder == 2 and state.contract.tricks == 7 and state.trump is None
+    assert faces_of(state, state.discards[2]) == sorted(["J♠", "7♦", "7♣"])
+    assert "Q♠" in hand_of(state, 2) and len(hand_of(state, 2)) == 10 - 3 + 3 - 3 + 1 - 1
+    assert [t.winner for t in state.tricks] == [2, 2] and state.turn == 0
+    assert [str(state.deck[i]) for _, i in state.trick] == ["A♥"]
+
+
+def test_piquet_mid_hand_the_exchange_and_the_declarations_are_made():
+    game = get_game("piquet")
+    state = game.setup_state(PIQUET_POSITION, {})
+    assert faces_of(state, state.discards[0]) == sorted(["7♠", "8♣", "10♣", "J♣", "10♦"])
+    assert faces_of(state, state.discards[1]) == sorted(["8♠", "9♠", "10♥"])
+    assert {"A♣", "A♠", "Q♥"} <= set(hand_of(state, 0)) and "J♠" in hand_of(state, 1)
+    assert state.contract.declared and state.tricks[0].winner == 1 and state.turn == 0
+    assert len(hand_of(state, 0)) == 11 and len(hand_of(state, 1)) == 10
+
+
+def test_solo_whist_mid_hand_the_solo_is_played_with_the_turn_up_suit_trumps():
+    game = get_game("solo_whist")
+    state = game.setup_state(SOLO_POSITION, {})
+    assert state.contract.kind == "solo" and state.contract.caller == 1
+    assert state.trump.letter == "S" and state.tricks[0].winner == 0 and state.turn == 2
+
+
+@pytest.mark.parametrize("gid", sorted(POSITIONS))
+def test_a_written_position_round_trips_and_its_text_is_the_games_own(gid):
+    game = get_game(gid)
+    state = game.setup_state(POSITIONS[gid], {})
+    text = game.hand_text(state)
+    assert text.split("play:\n", 1)[1] == POSITIONS[gid].split("play:\n", 1)[1]
+    assert position_facts(game.setup_state(text, {})) == position_facts(state)
+    assert dealtext.setup_with_play(game, text, {})[0] == game.setup_state(text, {})
+
+
+@pytest.mark.parametrize("gid", sorted(POSITIONS))
+def test_a_game_from_a_position_is_saved_loaded_replayed_and_undo_stops_at_it(gid):
+    game = get_game(gid)
+    text = POSITIONS[gid].strip()
+    session = Session(game, seed=5, human_seats=tuple(range(game.setup_state(text, {}).n)), setup=text)
+    start = session.state
+    assert session.steps == () and session.first_state == start
+    for _ in range(3):
+        seat = game.to_move(session.state)
+        session.play(game.legal_actions(session.state, seat)[0])
+    record = session.record()
+    assert record.version == 2 and record.setup == text
+    saved = dumps(record)
+    back = Session.from_record(loads(saved), source_text=saved)
+    assert back.state == session.state and back.first_state == start
+    assert back.actions_text == session.actions_text
+    # the text of the position after the three actions: the exact play from the session, and the
+    # same found from the state alone
+    exact = game.hand_text(back.state, dealtext.session_play(back))
+    assert exact == game.hand_text(back.state)
+    assert position_facts(game.setup_state(exact, {})) == position_facts(back.state)
+    while back.undo():
+        pass
+    assert back.state == start and not back.can_undo
+    assert game.hand_text(back.state) == game.hand_text(start)
+    assert game.hand_text(start).split("play:\n", 1)[1] == POSITIONS[gid].split("play:\n", 1)[1]
+
+
+def test_the_session_play_goes_from_the_last_deal():
+    game = get_game("solo_whist")
+    session = Session(game, seed=3, human_seats=(0, 1, 2, 3))
+    for _ in range(4):
+        session.play("pass")                                 # all pass: thrown in, dealt again
+    assert session.state.deal_no == 2
+    session.play(game.legal_actions(session.state, session.to_move())[0])
+    assert dealtext.session_play(session) == [session.steps[-1].action]
+    started = Session(game, seed=3, human_seats=(0, 1, 2, 3), setup=SOLO_POSITION)
+    started.play(game.legal_actions(started.state, started.to_move())[0])
+    assert len(dealtext.session_play(started)) == 4 + 6 + 1
+
+
+def _refused_play(gid: str, old: str, new: str, *fragments: str, rule: str | None = None):
+    game = get_game(gid)
+    text = POSITIONS[gid]
+    assert old in text
+    bad = text.replace(old, new)
+    with pytest.raises(dealtext.HandTextError) as info:
+        game.setup_state(bad, {})
+    message = str(info.value)
+    for fragment in fragments:
+        assert fragment in message, (fragment, message)
+    assert info.value.rule == rule
+    if info.value.line_no is not None:
+        line = bad.splitlines()[info.value.line_no - 1].strip()
+        assert repr(line)[:60] in message or line[:50] in message
+    return info.value
+
+
+def test_a_revoke_is_refused_quoting_the_line_and_the_law():
+    _refused_play("solo_whist", "Y ♥Q", "Y ♠4", "'trick 1: A ♥A, Y ♠4, B ♥2, Z ♥5'", "'Y ♠4'",
+                  "must follow suit", "revoke", "“Following suit”", rule="solo_whist#following-suit")
+
+
+def test_a_card_not_in_that_hand_is_refused_saying_whose_it_is():
+    _refused_play("solo_whist", "B ♥2", "B ♥10", "'B ♥10'", "B does not hold the ten of hearts",
+                  "is Z's card", rule="solo_whist#the-play")
+
+
+def test_a_card_played_twice_is_refused_naming_the_trick():
+    _refused_play("solo_whist", "trick 2: A ♥K, Y ♥J", "trick 2: A ♥A", "'trick 2: A ♥A'",
+                  "already played, by A in trick 1", rule="solo_whist#the-play")
+
+
+def test_a_card_out_of_turn_is_refused():
+    _refused_play("solo_whist", "trick 2: A ♥K, Y ♥J", "trick 2: Y ♥J", "'Y ♥J'",
+                  "it is A's turn to play to the trick, not Y's (out of turn)",
+                  rule="solo_whist#the-play")
+    # at bridge the dummy's turn is the dummy's, though the declarer plays its card
+    _refused_play("auction_bridge", "trick 4: Y ♣K, B ♣5", "trick 4: Y ♣K, B ♣5, Y ♣J",
+                  "it is Z's turn to play to the trick, not Y's", rule="auction_bridge#the-play")
+
+
+def test_a_call_out_of_turn_or_too_low_is_refused_with_its_law():
+    _refused_play("solo_whist", "A pass, Y solo", "Y solo", "'Y solo'", "it is A's turn to act",
+                  rule="solo_whist#the-calls")
+    _refused_play("auction_bridge", "Z 1c, A pass", "Z pass, A pass", "'Z pass'",
+                  "the dealer must open the auction", rule="auction_bridge#the-auction")
+    _refused_play("five_hundred", "A pass, B pass, C 7NT", "A 7S, B 6S, C 7NT", "'B 6S'",
+                  rule="five_hundred#the-avondale-schedule")
+
+
+def test_a_trick_numbered_wrongly_or_overfull_is_refused():
+    _refused_play("solo_whist", "trick 2:", "trick 3:", "this line says trick 3, but the next trick "
+                  "is trick 2")
+    _refused_play("solo_whist", "Z ♥5\n", "Z ♥5, A ♥K\n", "trick 1 was complete before 'A ♥K'")
+    _refused_play("solo_whist", "trick 2: A ♥K, Y ♥J", "trick 2: A ♥K, Y ♥J\n  trick 3: B ♥3",
+                  "'trick 3: B ♥3'", "this line says trick 3, but trick 2 is not finished (2 cards played)")
+
+
+def test_words_that_are_no_action_and_cards_in_the_calls_are_refused():
+    _refused_play("solo_whist", "Y solo", "Y grand slam", "'Y grand slam'",
+                  "'grand slam' is not an action of Solo Whist")
+    _refused_play("solo_whist", "Z pass", "Z ♥5", "a card played to a trick goes in a 'trick N:' line")
+    _refused_play("solo_whist", "A ♥K", "A ♥Z", "'A ♥Z'", "'♥Z' is not a card")
+    _refused_play("piquet", "B discard 10H", "B discard 7H", "B does not hold the seven of hearts",
+                  rule="piquet#the-play")
+
+
+def test_cards_before_the_calls_end_and_lines_out_of_place_are_refused():
+    _refused_play("solo_whist", "  calls: A pass, Y solo, B pass, Z pass\n", "",
+                  "'A ♥A'", "the calls are not over yet", rule="solo_whist#the-play")
+    _refused_play("solo_whist", "play:\n", "play: A pass\n", "'play:' stands on a line of its own")
+    game = get_game("solo_whist")
+    with pytest.raises(dealtext.HandTextError, match="after 'play:' come only"):
+        game.setup_state(SOLO_POSITION + "A: ♠ 7 5 3\n", {})
+
+
+def test_a_play_that_finishes_the_hand_is_refused():
+    game = get_game("solo_whist")
+    state = game.setup_state(SOLO_POSITION, {})
+    while True:                       # play on to the last card of the hand
+        nxt = game.apply(state, game.legal_actions(state, state.turn)[0])
+        if nxt.phase != "play":
+            break
+        state = nxt
+    last_card = game.legal_actions(state, state.turn)[0].card
+    position = game.hand_text(state)
+    assert len(game.setup_state(position, {}).tricks) == 12          # one card short: a position
+    finished = position.rstrip("\n") + f", {'AYBZ'[state.turn]} {last_card.code}\n"
+    with pytest.raises(dealtext.HandTextError, match="the play finishes the hand here"):
+        game.setup_state(finished, {})
+
+
+def test_the_play_may_leave_out_the_seats_and_the_heading():
+    game = get_game("solo_whist")
+    deal, play = SOLO_POSITION.split("play:\n")
+    bare = deal + re.sub(r"(?<=[:,] )[AYBZ] ", "", play)
+    assert "trick 1: ♥A, ♥Q, ♥2, ♥5" in bare and "calls: pass, solo, pass, pass" in bare
+    assert position_facts(game.setup_state(bare, {})) == position_facts(game.setup_state(SOLO_POSITION, {}))
+    # other words for the calls line, a card as "AH", and a continued trick
+    other = SOLO_POSITION.replace("calls:", "bidding:").replace("A ♥K, Y ♥J", "A AH".replace("AH", "KH")) \
+        .replace("trick 2: A KH", "trick 2: A KH\n  trick 2, continued: Y ♥J").replace(", Y ♥J\n", "\n", 1)
+    assert position_facts(game.setup_state(other, {})) == position_facts(game.setup_state(SOLO_POSITION, {}))
+
+
+def test_a_hand_played_again_after_a_revoke_is_written_from_the_sessions_actions():
+    """Napoleon with revokes penalised: a revoke found sends the hand back to be played again.
+    The state alone cannot retrace that play (its tricks were taken back), so the text of the
+    state is the deal with a note; the session's own actions give the exact position."""
+    from compendium.core.rng import SplitMix64
+    game = get_game("napoleon")
+    session = Session(game, {"revokes": "penalised"}, seed=1, human_seats=tuple(range(8)))
+    rng = SplitMix64(1)
+    while not any("revoke:" in said for _, said in session.state.calls):
+        state = session.state
+        legal = game.legal_actions(state, game.to_move(state))
+        revokes = [a for a in legal if state.phase == "play"
+                   and a.card not in game.playable(state, state.turn, strict=True)]
+        session.play(revokes[0] if revokes else legal[rng.below(len(legal))])
+        assert session.state.deal_no == 1, "no revoke in the first deal"
+    state = session.state
+    alone = game.hand_text(state)
+    assert "could not be retraced" in alone and "\nplay:" not in alone
+    exact = game.hand_text(state, dealtext.session_play(session))
+    again = game.setup_state(exact, session.options)
+    assert position_facts(again) == position_facts(state)
+    assert any("revoke:" in said for _, said in again.calls)
+    assert "  # the cards go back (a revoke was found): the play goes on from trick" in exact
+
+
+def test_the_documented_example_of_a_position_is_one():
+    """The module's own example (its deal, then its play lines) sets up: B's solo in diamonds."""
+    doc = dealtext.__doc__
+    deal = doc.split("::\n\n", 1)[1].split("\n\n")[0]
+    play = doc.split("::\n\n")[2].split("\n\n")[0]
+    state = get_game("solo_whist").setup_state(deal + "\n" + play, {})
+    assert state.contract.kind == "solo" and state.contract.caller == 2
+    assert state.trump.letter == "D" and len(state.tricks) == 1 and len(state.trick) == 2

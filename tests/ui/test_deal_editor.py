@@ -213,3 +213,119 @@ def test_the_next_deal_flies_out_too_and_not_with_animations_off(table, qtbot):
     table.set_animations(False)
     table.load_session(Session(game, seed=3, human_seats=(0, 1, 2, 3)), deal_animation=True)
     assert table.controller._dealing is None
+
+
+# -- a position in the middle of a hand ----------------------------------------------------------------
+BRIDGE_POSITION = """game: auction_bridge
+dealer: Z
+A: ♠ Q J 8 6 ♥ K 10 3 ♦ J 10 2 ♣ 9 3 2
+Y: ♠ A 9 4 3 ♥ 8 6 2 ♦ K 7 4 ♣ A K J
+B: ♠ K 10 5 2 ♥ A Q 5 4 ♦ A 5 ♣ 10 5 4
+Z: ♠ 7 ♥ J 9 7 ♦ Q 9 8 6 3 ♣ Q 8 7 6
+play:
+  calls: Z 1c, A pass, Y 1nt, B pass, Z pass, A pass
+  trick 1: B ♥4, Z ♥7, A ♥K, Y ♥2
+  trick 2: A ♠Q, Y ♠A, B ♠2, Z ♠7
+  trick 3: Y ♣A, B ♣4, Z ♣6, A ♣2
+  trick 4: Y ♣K, B ♣5
+"""
+
+
+def test_a_position_typed_in_is_read_shown_and_started(qtbot):
+    game = get_game("auction_bridge")
+    dialog = DealEditor(game, {})
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.text, "x")                      # typing is read a moment later…
+    dialog.text.setPlainText(BRIDGE_POSITION)
+    qtbot.waitUntil(lambda: ok_enabled(dialog), timeout=3000)
+    assert dialog.text.toPlainText() == BRIDGE_POSITION    # …without rewriting what is typed
+    assert set(dialog.cards_of("Z")) == set(dealtext.parse_cards("♠ 7 ♥ J 9 7 ♦ Q 9 8 6 3 ♣ Q 8 7 6"))
+    summary = dialog.play_label.text()
+    assert "6 calls, 3 tricks, 2 cards of trick 4; Y to play from Z's hand" in summary
+    assert "3 played" in dialog.boxes["Z"].button.text() and "4 played" in dialog.boxes["Y"].button.text()
+    assert "<s" in dialog.boxes["A"].cards.text() and dialog.deal_button.isEnabled()
+    text = dialog.setup_text()
+    assert text.split("play:\n")[1] == BRIDGE_POSITION.split("play:\n")[1]
+    state = game.setup_state(text, {})
+    assert state.phase == "play" and [str(state.deck[i]) for _, i in state.trick] == ["K♣", "5♣"]
+    # a bad card: the reason under the text, its line marked, OK off, the boxes as they were
+    bad = BRIDGE_POSITION.replace("B ♣5", "B ♥4")
+    dialog.text.setPlainText(bad)
+    qtbot.waitUntil(lambda: not ok_enabled(dialog), timeout=3000)
+    message = dialog.message.text()
+    assert "'trick 4: Y ♣K, B ♥4'" in message and "B does not hold the four of hearts" in message
+    assert "already played, by B in trick 1" in message and "“The play”" in message
+    marks = dialog.text.extraSelections()
+    assert len(marks) == 1 and marks[0].cursor.block().text() == "  trick 4: Y ♣K, B ♥4"
+    assert dialog.setup_text() == text
+    # the right card again: read, and the mark goes
+    dialog.text.setPlainText(BRIDGE_POSITION)
+    click(dialog.read_button)
+    assert ok_enabled(dialog) and dialog.text.extraSelections() == []
+    # "Start at the deal" drops the play; changing the deal so the play no longer fits says so
+    click(dialog.deal_button)
+    assert "play:" not in dialog.setup_text() and "none — the game starts at the deal" in dialog.play_label.text()
+    assert ok_enabled(dialog) and not dialog.deal_button.isEnabled()
+
+
+def test_a_play_that_no_longer_fits_the_deal_is_reported(qtbot):
+    game = get_game("auction_bridge")
+    dialog = DealEditor(game, {}, BRIDGE_POSITION)
+    qtbot.addWidget(dialog)
+    assert ok_enabled(dialog)
+    dialog.set_dealer(0)                                  # A deals: Z's opening is out of turn
+    assert not ok_enabled(dialog)
+    assert "does not fit this deal" in dialog.play_label.text()
+    assert "'Z 1c'" in dialog.message.text() and "out of turn" in dialog.message.text()
+    click(dialog.deal_button)
+    assert ok_enabled(dialog) and dialog.dealer == 0
+
+
+def test_the_editor_offers_the_tables_position_and_starts_the_game_there(table, monkeypatch):
+    game = get_game("solo_whist")
+    table.load_session(Session(game, seed=6, human_seats=(0, 1, 2, 3)))
+    for word in ("pass", "solo", "pass", "pass"):
+        assert table.play(Call(word))
+    for _ in range(5):
+        session = table.session
+        assert table.play(game.legal_actions(session.state, session.to_move())[0])
+    state = table.session.state
+    seen = {}
+
+    def accept(dialog):
+        seen["first"] = dialog.setup_text()
+        seen["offered"] = not dialog.position_button.isHidden()
+        click(dialog.position_button)
+        seen["taken"] = dialog.setup_text()
+        seen["summary"] = dialog.play_label.text()
+        return QDialog.DialogCode.Accepted
+
+    monkeypatch.setattr(DealEditor, "exec", accept)
+    assert deal_editor.edit_deal(table)
+    assert "play:" not in seen["first"] and seen["offered"]
+    assert "calls: A pass, Y solo, B pass, Z pass" in seen["taken"]
+    assert "1 trick, 1 card of trick 2" in seen["summary"]
+    new = table.session
+    assert new.setup == seen["taken"].strip() and new.steps == ()
+    assert hands_of(new.state) == hands_of(game.setup_state(seen["taken"], {}))
+    assert len(new.state.tricks) == len(state.tricks) == 1 and len(new.state.trick) == 1
+    assert not new.can_undo                                # undo never goes before the position
+    # copying the position as text gives the same text back
+    copy = next(cb for label, _, cb in table.controller.extra_actions() if label == "Copy this deal as text")
+    assert copy() == seen["taken"] and QGuiApplication.clipboard().text() == seen["taken"]
+
+
+def test_a_position_breaking_a_law_is_refused_with_its_law(table):
+    game = get_game("auction_bridge")
+    table.load_session(Session(game, seed=2, human_seats=(0,)))
+    before = table.session
+    said: list[tuple[str, str]] = []
+    table.message.connect(lambda text, rule: said.append((text, rule)))
+    assert not deal_editor.start_deal(table, BRIDGE_POSITION.replace("Z 1c", "Z pass"))
+    assert table.session is before
+    assert said[-1][0].startswith("The deal was not set up: line 'calls: Z pass, A pass")
+    assert "the dealer must open the auction" in said[-1][0]
+    assert said[-1][1] == "auction_bridge#the-auction"
+    assert deal_editor.start_deal(table, BRIDGE_POSITION)
+    assert said[-1][0].startswith("The position is set up.")

@@ -8,7 +8,7 @@ A deal is set up (``TrickGame.setup_state``) or exported (``TrickGame.hand_text`
     dealer: Z
     A: ♠ A K 7 ♥ Q 10 6 ♦ K J 9 4 ♣ A 8 2
     Y: ♠ Q 9 8 ♥ A K 7 ♦ Q 10 5 3 ♣ 9 6 4
-    B: ♠ J 10 6 5 ♥ J 9 4 ♦ A 8 ♣ Q 10 7
+    B: ♠ J 10 6 5 ♥ J 9 4 ♦ A 8 ♣ Q 10 7 3
     Z: ♠ 4 3 2 ♥ 8 5 3 2 ♦ 7 6 2 ♣ K J 5
     turn-up: ♦7
 
@@ -26,6 +26,43 @@ A deal is set up (``TrickGame.setup_state``) or exported (``TrickGame.hand_text`
   same text.  The turn-up must be named.
 - ``#`` starts a comment; blank lines are ignored.  ``game:``, when given, must name this game.
 
+A position in the middle of a hand adds the play so far after the deal, under ``play:`` (here,
+after the deal above: B's solo in diamonds, one trick played and two cards of the second)::
+
+    play:
+      calls: A pass, Y pass, B solo, Z pass
+      trick 1: A ♠A, Y ♠8, B ♠5, Z ♠2
+      trick 2: A ♥Q, Y ♥A
+
+- ``calls:`` lines hold, in order, every action that is not a card played to a trick: bids,
+  passes, doubles, naming trumps, a card put out (``A discard KS``), taking the talon (``A take``)
+  — each the seat's letter and the action in the game's own words (its ``action_to_str``, the
+  words of a saved game).  A long auction may take several ``calls:`` lines.
+- ``trick N:`` lines hold the cards played to trick N, the leader first, each the seat's letter
+  and the card (``A ♠A`` or ``A AS``).  The last trick may be unfinished: that is where the play
+  stands.  A trick interrupted by a call (the joker's suit named at Five Hundred) goes on in a
+  second line with the same number.
+- The seat's letter may be left out (the seat whose turn it is acts); written, it is checked.
+
+Every action is made by the game's own rules in turn, from the deal, so the position is a genuine
+one: a card not in that hand, a card played twice, a card or call out of turn, a revoke where the
+laws forbid it, a bid too low ... are refused, the message quoting the line, the item and the law.
+The play must stop inside the hand: a text whose play finishes the hand is refused.  The session
+keeps the whole text as its set-up (record format 2), so a saved game replays from the position,
+and undo never goes before it.  The position starts a fresh game: the score sheet is empty and the
+deal is the first (the scores of the hands before it are not part of a hand text).
+
+``hand_text`` writes the play so far of a state inside a hand: the actions since the deal, given
+by the caller (the table passes its session's, ``session_play``) or else retraced from the state
+(``find_play``: the legal actions tried in turn, kept while the calls, the cards played and the
+cards put out agree with the state).  The one position the state alone cannot retrace is a hand
+played again after a revoke was found (its tricks were taken back): the text of the state alone is
+then the deal with a note, while the session's actions write it exactly (a comment marks where the
+cards went back).  Between hands and at the end of the game the text is the last deal alone.  What
+the play lines carry is what the games' actions are: at Piquet the cards put out and the talon
+taken (``A discard 7S``, ``A take``, ``B see``) — the declarations are made by the game itself when
+the exchange is over, so no line carries them; PBN carries the deal only (no auction or play).
+
 How it works without a parser per game: the game's own dealing pattern (``lay_out``) is probed
 with the pack positions ``0 … n-1`` for the chosen dealer, which tells where each position of the
 pack goes; the hands are then written back into a stated pack order (top first) that this pattern
@@ -39,16 +76,16 @@ import re
 import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card, Rank, Suit
-from ...core.errors import NotationError
+from ...core.errors import IllegalAction, NotationError
 from ...core.game import Options, Seat
-from ...core.notation import parse_cards
+from ...core.notation import parse_card, parse_cards
 from ...core.rng import shuffled
 
 if TYPE_CHECKING:
-    from .engine import TrickGame, TricksState
+    from .engine import TrickGame, TricksAction, TricksState
 
 # What the games call the cards left after the hands; any other game says "stock".
 STOCK_NAMES: dict[str, str] = {
@@ -226,7 +263,7 @@ def text_from_places(game: TrickGame, lay: DealLayout, cards: Mapping[str, Seque
     return "\n".join(lines) + "\n"
 
 
-def hand_text(game: TrickGame, state: TricksState) -> str:
+def deal_text(game: TrickGame, state: TricksState) -> str:
     """The current deal's hands as they were dealt (before any card was played or exchanged)."""
     if not state.deck:
         raise ValueError("no cards have been dealt yet")
@@ -236,6 +273,52 @@ def hand_text(game: TrickGame, state: TricksState) -> str:
     cards = {p.label: [state.deck[i] for i in p.positions] for p in lay.places}
     facts = {name: state.fact(name) for name in lay.card_facts if isinstance(state.fact(name), Card)}
     return text_from_places(game, lay, cards, facts)
+
+
+def in_hand(state: TricksState) -> bool:
+    """Whether ``state`` stands inside a hand (after the deal, before the hand is scored)."""
+    return bool(state.deck) and state.phase not in ("deal", "over")
+
+
+def hand_text(game: TrickGame, state: TricksState,
+              play: Sequence[TricksAction] | None = None) -> str:
+    """The hand text of ``state``: its deal's hands as dealt and, inside a hand, the play so far.
+    ``play`` gives the actions made since the deal (a session knows them); without it they are
+    retraced from the state (``find_play``).  Between hands, or at the end of the game, the text
+    is the last deal alone."""
+    text = deal_text(game, state)
+    if not in_hand(state):
+        return text
+    start = redeal(game, state)
+    if play is None:
+        found = find_play(game, start, state)
+        if found is None:
+            return text + ("# The play so far could not be retraced from this position (a hand "
+                           "played again after a revoke): the text gives the deal alone.\n")
+        play = found
+    return text + play_text(game, start, play)
+
+
+PLAY_COMMENT = "# The play so far: each seat's letter, then its call or its card."
+
+
+def play_text(game: TrickGame, start: TricksState, actions: Sequence[TricksAction]) -> str:
+    """The play section of a hand text (with its comment), or "" where nothing was played."""
+    lines = write_play(game, start, actions)
+    return PLAY_COMMENT + "\n" + "\n".join(lines) + "\n" if lines else ""
+
+
+def play_section(game: TrickGame, text: str, options: Options) -> str:
+    """The play lines of ``text`` checked against its deal and written afresh in their usual
+    form ("" where it has none); ``NotationError`` (a ``HandTextError`` for the play) says why
+    they cannot be read or played."""
+    lines = read_play_lines(text)
+    if not lines:
+        return ""
+    lay, cards, facts = read_places(game, text, options)
+    start = setup_state(game, text_from_places(game, lay, cards, facts), options)
+    _, actions = apply_play(game, start, lines)
+    return play_text(game, start, actions)
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -271,9 +354,10 @@ def read_places(game: TrickGame, text: str, options: Options
     names = [game.seat_name(s, n) for s in range(n)]
     entries: list[tuple[str, str, str]] = []     # (key, value, whole line)
     dealer: Seat | None = None
-    for raw in text.splitlines():
+    play_lines = {line.line_no for line in read_play_lines(text)}
+    for line_no, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
-        if not line:
+        if not line or line_no in play_lines or _key(line.split(":", 1)[0]) == PLAY_HEAD:
             continue
         if ":" not in line:
             raise NotationError(f"line {_quote(raw)}: expected a name and a colon, as in "
@@ -386,7 +470,14 @@ def read_places(game: TrickGame, text: str, options: Options
 
 
 def setup_state(game: TrickGame, text: str, options: Options) -> TricksState:
-    """The game with the deal ``text`` describes dealt, ready for the first call or card."""
+    """The game with the deal ``text`` describes dealt, ready for the first call or card, or,
+    where the text has play lines, at the position they lead to."""
+    return setup_with_play(game, text, options)[0]
+
+
+def setup_with_play(game: TrickGame, text: str, options: Options
+                    ) -> tuple[TricksState, list[TricksAction]]:
+    """The position ``text`` describes and the actions of its play lines, made from its deal."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError(f"{text!r} is not a deal: expected lines such as 'dealer: A' and "
                             "'A: ♠ A K 7 ♥ Q 10'")
@@ -399,7 +490,348 @@ def setup_state(game: TrickGame, text: str, options: Options) -> TricksState:
     dealt = game.deal_from(state, order, lay.dealer)
     for name, card in facts.items():
         dealt = replace(dealt, info=set_fact(dealt, name, card))
+    lines = read_play_lines(text)
+    if not lines:
+        return dealt, []
+    return apply_play(game, dealt, lines)
+
+
+# -- the play so far: a position in the middle of a hand -------------------------------------------
+PLAY_HEAD = "play"
+CALL_KEYS = frozenset({"calls", "call", "bids", "bidding", "auction", "discards", "exchange", "said"})
+_TRICK_KEY = re.compile(r"^trick\s*(\d{1,3})\b\s*[,(]?\s*(continued|cont\.?)?\s*\)?$")
+WRAP = 64                         # a calls line is broken before it grows longer than this
+
+
+class HandTextError(NotationError):
+    """A hand text that cannot be read or played: ``line_no`` is the 1-based line of the text
+    at fault (where known) and ``rule`` the law an action broke (an ``IllegalAction``'s rule)."""
+
+    def __init__(self, message: str, line_no: int | None = None, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.line_no = line_no
+        self.rule = rule
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLine:
+    """One line of the play: ``calls: …`` (kind "calls") or ``trick N: …`` (kind "trick")."""
+
+    kind: str
+    number: int | None                 # the trick's number, for a trick line
+    items: tuple[str, ...]             # "A pass", "Y ♠3": a seat's letter (optional) and its action
+    raw: str
+    line_no: int
+
+
+def read_play_lines(text: str) -> list[PlayLine]:
+    """The ``calls:`` and ``trick N:`` lines of a hand text, in order (the ``play:`` heading
+    before them may be left out); after ``play:`` no other line may come."""
+    out: list[PlayLine] = []
+    in_play = False
+    for line_no, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        head, colon, value = line.partition(":")
+        key = _key(head)
+        if key == PLAY_HEAD:
+            if value.strip():
+                raise HandTextError(f"line {_quote(raw)}: 'play:' stands on a line of its own; the "
+                                    "calls and the tricks follow it, one line each ('calls: A pass, "
+                                    "Y pass', 'trick 1: A ♠A, Y ♠3')", line_no)
+            in_play = True
+            continue
+        trick = _TRICK_KEY.match(key) if colon else None
+        if colon and (key in CALL_KEYS or trick):
+            items = tuple(item.strip() for item in value.split(",") if item.strip())
+            if not items:
+                raise HandTextError(f"line {_quote(raw)}: nothing after the colon", line_no)
+            out.append(PlayLine("trick" if trick else "calls",
+                                int(trick.group(1)) if trick else None, items, raw, line_no))
+        elif in_play:
+            raise HandTextError(f"line {_quote(raw)}: after 'play:' come only 'calls: …' and "
+                                "'trick N: …' lines (the hands and the dealer go before it)", line_no)
+    return out
+
+
+def _rule_words(game: TrickGame, rule: str | None) -> str:
+    """' (the rules: "Following suit")': the law a refusal cites, by its heading on the page."""
+    if not rule:
+        return ""
+    from ...core.rulesdoc import headings
+    from ..registry import rules_path
+    _, _, anchor = rule.partition("#")
+    try:
+        titles = {h.anchor: h.text for h in headings(rules_path(game.info.id).read_text("utf-8"))}
+    except OSError:
+        titles = {}
+    return f" (the rules: “{titles[anchor]}”)" if anchor in titles else f" (the rules: {rule})"
+
+
+def _seat_and_rest(game: TrickGame, state: TricksState, item: str) -> tuple[Seat | None, str]:
+    """``("A", "pass")`` from ``"A pass"``: the seat a play item names first, if it names one."""
+    words = item.split(None, 1)
+    if len(words) == 2:
+        for seat in range(state.n):
+            if game.seat_name(seat, state.n).lower() == words[0].lower():
+                return seat, words[1]
+    return None, item
+
+
+def _where_is(game: TrickGame, state: TricksState, card: Card) -> str:
+    """Where ``card`` is now, for the message refusing it: in whose hand, played, put out."""
+    n = state.n
+    for t_no, trick in enumerate(state.tricks, 1):
+        for seat, cid in trick.plays:
+            if state.deck[cid] == card:
+                return f"the {card.name} was already played, by {game.seat_name(seat, n)} in trick {t_no}"
+    for seat, cid in state.trick:
+        if state.deck[cid] == card:
+            return f"the {card.name} was already played, by {game.seat_name(seat, n)} in this trick"
+    for seat, ids in enumerate(state.discards):
+        if any(state.deck[i] == card for i in ids):
+            return f"the {card.name} was put out by {game.seat_name(seat, n)}"
+    for k, ids in enumerate(state.hands):
+        if any(state.deck[i] == card for i in ids):
+            return f"the {card.name} is {game.seat_name(state.owners[k], n)}'s card"
+    return f"the {card.name} is not in any hand"
+
+
+def _play_one(game: TrickGame, state: TricksState, line: PlayLine, item: str
+              ) -> tuple[TricksState, TricksAction]:
+    """Make one item of a play line by the game's own rules; ``HandTextError`` says why not."""
+    from .engine import Deal, Discard, Play
+    n = state.n
+
+    def refuse(reason: str, rule: str | None = None) -> HandTextError:
+        return HandTextError(f"line {_quote(line.raw)}: {item!r}: {reason}{_rule_words(game, rule)}",
+                             line.line_no, rule)
+
+    mover = game.to_move(state)
+    if not isinstance(mover, int):
+        raise refuse("the hand is already over")
+    named, rest = _seat_and_rest(game, state, item)
+    action: TricksAction
+    if line.kind == "trick":
+        if line.number != len(state.tricks) + 1:
+            now = len(state.tricks) + 1
+            where = (f"trick {now} is not finished ({len(state.trick)} card"
+                     f"{'s' if len(state.trick) != 1 else ''} played)" if state.trick
+                     else f"the next trick is trick {now}")
+            raise refuse(f"this line says trick {line.number}, but {where}")
+        text = rest[5:] if rest.lower().startswith("play ") else rest
+        try:
+            card = parse_card("".join(text.split()) if len(text.split()) == 2 else text)
+        except NotationError as first:
+            try:
+                card = parse_card(item)      # "♠ A" without a seat
+                named = None
+            except NotationError:
+                raise refuse(str(first)) from None
+        action = Play(card)
+    else:
+        try:
+            action = game.action_from_str(state, rest)
+        except NotationError as exc:
+            raise refuse(str(exc)) from None
+        if isinstance(action, Play):
+            raise refuse("a card played to a trick goes in a 'trick N:' line")
+        if isinstance(action, Deal):
+            raise refuse("the deal is the hands above: the play starts after it")
+    # The seat an action is written for: a card is the trick's next player's (the declarer at
+    # Auction Bridge plays the dummy's cards in the dummy's turn), anything else the mover's.
+    player = _next_in_trick(game, state) if isinstance(action, Play) else mover
+    if named is not None and named != player:
+        doing = "play to the trick" if isinstance(action, Play) else "act"
+        section = game.rules_section(state)
+        raise refuse(f"it is {game.seat_name(player, n)}'s turn to {doing}, not "
+                     f"{game.seat_name(named, n)}'s (out of turn)",
+                     game.ref(section) if section else game.ref_play())
+    if isinstance(action, (Play, Discard)):
+        slot = next((k for k, owner in enumerate(state.owners)
+                     if owner == player and state.hand_sets[k] == state.current_set), None)
+        held = [] if slot is None else [state.deck[i] for i in state.hands[slot]]
+        if action.card not in held:
+            raise refuse(f"{game.seat_name(player, n)} does not hold the {action.card.name}: "
+                         f"{_where_is(game, state, action.card)}", game.ref_play())
+    try:
+        return game.apply(state, action), action
+    except IllegalAction as exc:
+        raise refuse(exc.reason, exc.rule) from None
+
+
+def _next_in_trick(game: TrickGame, state: TricksState) -> Seat:
+    """The seat whose card goes to the trick next (not always the one to move: a dummy)."""
+    players = game.players_in_trick(state)
+    return players[len(state.trick)] if len(state.trick) < len(players) else players[0]
+
+
+def apply_play(game: TrickGame, state: TricksState, lines: Sequence[PlayLine]
+               ) -> tuple[TricksState, list[TricksAction]]:
+    """Make the play of ``lines`` from the dealt ``state``: the position and the actions made."""
+    actions: list[TricksAction] = []
+    for line in lines:
+        for k, item in enumerate(line.items):
+            if line.kind == "trick" and k and not state.trick and len(state.tricks) == line.number:
+                raise HandTextError(f"line {_quote(line.raw)}: trick {line.number} was complete "
+                                    f"before {item!r}: every seat has played to it", line.line_no)
+            state, action = _play_one(game, state, line, item)
+            actions.append(action)
+        if state.phase in ("deal", "over"):
+            raise HandTextError(f"line {_quote(line.raw)}: the play finishes the hand here; a "
+                                "position to study must stop inside the hand (leave out the last "
+                                "trick)", line.line_no)
+    return state, actions
+
+
+def write_play(game: TrickGame, start: TricksState, actions: Sequence[TricksAction]) -> list[str]:
+    """The ``play:`` section of ``actions`` made from the dealt ``start``: calls lines (wrapped)
+    and one line per trick (or per part of a trick a call interrupts)."""
+    from .engine import Discard, Play
+    lines: list[str] = []
+    current: tuple[str, int | None] | None = None     # the kind and trick number of the last line
+    items: list[str] = []
+    seats: list[Seat] = []                            # who made each item of the line
+    unfinished: int | None = None                     # a trick a line left unfinished
+    last: TricksAction | None = None
+
+    def flush() -> None:
+        nonlocal unfinished
+        if current is not None and items:
+            if current[0] == "calls":
+                head = "calls"
+            else:
+                head = f"trick {current[1]}" + (", continued" if current[1] == unfinished else "")
+                unfinished = current[1] if state.trick else None
+            lines.append(f"  {head}: {', '.join(items)}")
+
+    state = start
+    for action in actions:
+        seat = game.to_move(state)
+        assert isinstance(seat, int), "an action after the hand"
+        if isinstance(action, Play):
+            seat = _next_in_trick(game, state)
+        who = game.seat_name(seat, state.n)
+        if isinstance(action, Play):
+            kind: tuple[str, int | None] = ("trick", len(state.tricks) + 1)
+            item = f"{who} {write_cards([action.card])}"
+            wrap = False
+        else:
+            kind = ("calls", None)
+            item = f"{who} {game.action_to_str(action)}"
+            # A calls line is broken where it would grow too long, where the cards put out begin,
+            # and after one seat's run of actions (its exchange) when the next seat's begins.
+            run = len(seats) >= 2 and seats[-1] == seats[-2]
+            wrap = (len(", ".join(items + [item])) > WRAP
+                    or (isinstance(action, Discard) and not isinstance(last, Discard))
+                    or (run and seat != seats[-1]))
+        if kind != current or wrap:
+            flush()
+            current, items, seats = kind, [], []
+        items.append(item)
+        seats.append(seat)
+        last = action
+        before = len(_played(state)) + (1 if isinstance(action, Play) else 0)
+        state = game.apply(state, action)
+        if len(_played(state)) < before:
+            # the laws took tricks back (a revoke found, the hand played again): say so, as the
+            # trick numbers start again (a comment, which the reader passes over)
+            flush()
+            current, items, seats = None, [], []
+            lines.append(f"  # the cards go back (a revoke was found): the play goes on from trick "
+                         f"{len(state.tricks) + 1}")
+    flush()
+    return ["play:", *lines] if lines else []
+
+
+def session_play(session: Any) -> list[TricksAction]:
+    """The actions made in ``session`` since its current deal was dealt (the set-up's own play
+    lines first, where the deal is the set-up's): what ``hand_text`` writes as the play so far,
+    exact even where the state alone cannot retrace it."""
+    from .engine import Deal
+    steps = list(session.steps)
+    dealt_at = [k for k, step in enumerate(steps) if isinstance(step.action, Deal)]
+    if dealt_at:
+        return [step.action for step in steps[dealt_at[-1] + 1:]]
+    before = setup_with_play(session.game, session.setup, session.options)[1] if session.setup else []
+    return before + [step.action for step in steps]
+
+
+# The parts of a state that make the position of a hand (not the score sheet, the deal's number
+# or the game's running facts, which a set-up deal starts afresh).
+HAND_FIELDS = ("deck", "hands", "owners", "hand_sets", "taken_up", "current_set", "stock", "turnup",
+               "turnup_on_table", "shown", "discards", "exposed", "trump", "leader", "trick",
+               "tricks", "calls", "bidding", "contract", "revokes", "phase", "turn")
+
+
+def hand_key(state: TricksState) -> tuple[Any, ...]:
+    """What makes ``state``'s position in its hand (see ``HAND_FIELDS``)."""
+    return tuple(getattr(state, name) for name in HAND_FIELDS)
+
+
+def redeal(game: TrickGame, state: TricksState) -> TricksState:
+    """``state``'s deal dealt afresh from the same pack order, as a set-up deal starts: the same
+    card ids as ``state`` (a set-up text numbers a hand's cards in its own order instead)."""
+    from .engine import set_fact
+    lay = layout(game, dict(state.opts), state.dealer)
+    dealt = game.deal_from(game.initial_state(dict(state.opts)), state.deck, state.dealer)
+    for name in lay.card_facts:
+        card = state.fact(name)
+        if isinstance(card, Card):
+            dealt = replace(dealt, info=set_fact(dealt, name, card))
     return dealt
+
+
+def _faced(deck: Sequence[Card], plays: Sequence[tuple[Seat, int]]) -> tuple[tuple[Seat, str], ...]:
+    return tuple((seat, deck[i].code) for seat, i in plays)
+
+
+def _played(state: TricksState) -> tuple[tuple[Seat, str], ...]:
+    return tuple(p for t in state.tricks for p in _faced(state.deck, t.plays)) + \
+        _faced(state.deck, state.trick)
+
+
+def find_play(game: TrickGame, start: TricksState, target: TricksState,
+              budget: int = 20_000) -> list[TricksAction] | None:
+    """The actions that lead from the dealt ``start`` to ``target``'s position in the same deal,
+    found by trying the legal actions in turn and keeping those whose calls, cards played and
+    cards put out agree with ``target`` so far; ``None`` if none is found within ``budget`` tries
+    (a position the record of the state cannot retrace: a hand played again after a revoke)."""
+    goal = hand_key(target)
+    calls, played = target.calls, _played(target)
+    put_out = [[target.deck[i].code for i in ids] for ids in target.discards or ((),) * target.n]
+    tries = 0
+
+    def agrees(s: TricksState) -> bool:
+        mine = _played(s)
+        if s.calls != calls[:len(s.calls)] or mine != played[:len(mine)]:
+            return False
+        return all([s.deck[i].code for i in ids] == put_out[k][:len(ids)]
+                   for k, ids in enumerate(s.discards))
+
+    def search(s: TricksState, path: list[TricksAction]) -> list[TricksAction] | None:
+        nonlocal tries
+        if hand_key(s) == goal:
+            return path
+        seat = game.to_move(s)
+        if not isinstance(seat, int):
+            return None
+        for action in game.legal_actions(s, seat):
+            tries += 1
+            if tries > budget:
+                return None
+            try:
+                nxt = game.apply(s, action)
+            except IllegalAction:
+                continue
+            if agrees(nxt):
+                found = search(nxt, path + [action])
+                if found is not None:
+                    return found
+        return None
+
+    return search(start, [])
 
 
 # -- PBN (Portable Bridge Notation) deals ------------------------------------------------------

@@ -590,14 +590,18 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
     # -- a deal set up from its hands, and written out (see dealtext.py for the text) ------------
     def setup_state(self, text: str, options: Options) -> TricksState:
         """The game with the deal ``text`` describes (the dealer and each hand by suit, and the
-        turn-up, stock, widow … where the game has them) dealt, ready for the first call."""
+        turn-up, stock, widow … where the game has them) dealt, ready for the first call; where
+        the text goes on with the play so far (``play:``, its calls and tricks), the position
+        those actions lead to, each made by this game's rules."""
         from .dealtext import setup_state
         return setup_state(self, text, options)
 
-    def hand_text(self, state: TricksState) -> str:
-        """The current deal's hands as they were dealt, in the text ``setup_state`` reads."""
+    def hand_text(self, state: TricksState, play: Sequence[TricksAction] | None = None) -> str:
+        """The current deal's hands as they were dealt, and inside a hand the play so far
+        (``play``, the actions since the deal, where the caller knows them), in the text
+        ``setup_state`` reads."""
         from .dealtext import hand_text
-        return hand_text(self, state)
+        return hand_text(self, state, play)
 
     # -- text forms -----------------------------------------------------------------------------
     def action_to_str(self, action: TricksAction) -> str:

@@ -28,12 +28,13 @@ from __future__ import annotations
 import base64
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
 from typing import Any, Iterator, Sequence
 
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, OptionSpec, Options, Outcome, ScoreEvent, Seat, Special
 from ...core.rng import SplitMix64
 from ...core.rules import rule_ref

@@ -25,11 +25,12 @@ have been played without a capture, a huff or any move of an uncrowned man.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, OptionSpec, Options, Outcome, Seat, Special
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import io
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
@@ -39,6 +39,7 @@ import chess
 import chess.pgn
 
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, OptionSpec, Options, Outcome, Seat, Special
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID

@@ -27,11 +27,12 @@ agreed number of coups, or (Banque) when the shoe is spent.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref

@@ -26,11 +26,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
 from ...core.notation import parse_cards
 from ...core.rng import SplitMix64, shuffled

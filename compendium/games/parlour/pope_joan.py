@@ -28,10 +28,11 @@ run out by itself: the only decisions are the dealer's dressing and each lead.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core.cards import Card, Rank, Suit, standard_pack
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
 from ...core.notation import parse_card
 from ...core.rng import SplitMix64, shuffled

@@ -15,11 +15,11 @@ and dealt again), ``safe_home_move``, ``hint`` and ``piles_markdown``.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import SUITS, Card, Rank
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ..catalogue import BY_ID
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,

@@ -18,11 +18,11 @@ People filled from the talon or the pack), ``is_won``/``outcome``/``view`` (80 c
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Any, Iterable
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID

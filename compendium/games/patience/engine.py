@@ -13,12 +13,14 @@ Vocabulary (after Lady Cadogan and PySolFC's stacks, turned into typed data):
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from enum import Enum
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, ViewCard
 from ...core.rng import shuffled
 from ...core.rules import rule_ref
@@ -96,6 +98,17 @@ class Build:
         if self.wrap:
             text += "; the king and the ace are next to each other"
         return text
+
+
+_FACES = tuple(dict.fromkeys(PACKS["52"]))
+
+
+@lru_cache(maxsize=4096)
+def _faces_accepted(build: Build, below: Card | None) -> frozenset[Card] | None:
+    """The card faces ``build.fits`` lets on ``below`` (``None``: any card at all)."""
+    if below is None and build.empty == "any":
+        return None
+    return frozenset(face for face in _FACES if build.fits(below, face))
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,11 +298,17 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         return self._structure(options)[1]
 
     def _structure(self, options: Options) -> tuple[tuple[PileSpec, ...], dict[str, int]]:
+        # Asked at every step with the state's own options tuple: the same object each time.
+        last = self.__dict__.get("_structure_last")
+        if last is not None and last[0] is options:
+            return last[1]
         key = options if isinstance(options, tuple) else tuple(sorted(options.items()))
         cache = self.__dict__.setdefault("_structure_cache", {})
         if key not in cache:
             specs = self.layout(dict(key))
             cache[key] = (specs, {p.name: i for i, p in enumerate(specs)})
+        if isinstance(options, tuple):
+            self.__dict__["_structure_last"] = (options, cache[key])
         return cache[key]
 
     # -- the protocol -----------------------------------------------------------------------
@@ -367,28 +386,58 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
         """Every move worth asking ``why_illegal`` about (a superset of the legal ones)."""
         specs, _ = self._specs_of(state)
+        deck = state.deck
         yield Draw()
         yield Redeal()
+        # The destinations by the card faces they would take now, so each card lifted looks up
+        # its few destinations instead of asking every pile (two-pack games have forty piles).
+        targets: list[tuple[int, str]] = []
+        takes: dict[Card, list[int]] = {}
+        takes_any: list[int] = []
+        for di, dst in enumerate(specs):
+            if dst.build is None:
+                continue
+            target = state.piles[di]
+            accepted = _faces_accepted(dst.build, deck[target[-1]] if target else None)
+            if accepted is None:
+                takes_any.append(len(targets))
+            else:
+                for face in accepted:
+                    takes.setdefault(face, []).append(len(targets))
+            targets.append((di, dst.name))
         for si, src in enumerate(specs):
             pile = state.piles[si]
             up = len(pile) - state.down[si]
             if up <= 0 or src.take is Take.NONE:
                 continue
             if src.take is Take.RUNS:
-                counts: Iterable[int] = range(1, up + 1)
+                counts: Iterable[int] = range(1, self._run_length(src, deck, pile, up) + 1)
             elif src.take is Take.ALL_FACE_UP:
                 counts = {1, up}
             else:
                 counts = (1,)
             for count in counts:
-                lead = state.deck[pile[-count]]
-                for di, dst in enumerate(specs):
-                    # a cheap pre-filter with the same Build.fits that why_illegal applies
-                    build = dst.build
-                    if di != si and build is not None:
-                        target = state.piles[di]
-                        if build.fits(state.deck[target[-1]] if target else None, lead):
-                            yield Move(src.name, dst.name, count)
+                # a cheap pre-filter with the same Build.fits that why_illegal applies, in the
+                # piles' order (the order of the legal moves is part of every seeded replay)
+                found: Sequence[int] = takes.get(deck[pile[-count]], ())
+                if takes_any:
+                    found = sorted((*found, *takes_any))
+                for t in found:
+                    di, name = targets[t]
+                    if di != si:
+                        yield Move(src.name, name, count)
+
+    @staticmethod
+    def _run_length(src: PileSpec, deck: Sequence[Card], pile: Sequence[int], up: int) -> int:
+        """How many of the top face-up cards form a run that may move together: ``why_illegal``
+        refuses any longer one (a pair out of sequence), so the move generator need not offer it."""
+        if src.build is None:
+            return up
+        follows = src.build.follows
+        length = 1
+        while length < up and follows(deck[pile[-length - 1]], deck[pile[-length]]):
+            length += 1
+        return length
 
     def why_illegal(self, state: PatienceState, action: PatienceAction,
                     explain: bool = True) -> IllegalAction | None:
@@ -543,7 +592,7 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         return bool(state.deck) and self.on_foundations(state) == len(state.deck)
 
     def on_foundations(self, state: PatienceState) -> int:
-        specs = self.specs(self.options_of(state))
+        specs, _ = self._specs_of(state)
         return sum(len(p) for p, s in zip(state.piles, specs) if s.kind is PileKind.FOUNDATION)
 
     def outcome(self, state: PatienceState) -> Outcome | None:

@@ -20,11 +20,11 @@ each row takes its cards from), ``safe_home_move``, ``hint`` and ``piles_markdow
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID

@@ -17,11 +17,11 @@ nothing), ``apply`` (vacancies in the A refilled from the pack), ``safe_home_mov
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID

@@ -17,11 +17,11 @@ the battery is filled only from the pack or the talon), ``candidates``, ``build_
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import replace
 from typing import Iterable
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID

@@ -15,15 +15,14 @@ plays no part -- and turns a card from the stock when no plan improves the posit
 from __future__ import annotations
 
 import heapq
-from dataclasses import replace
 from typing import Iterable
 
 from ...core.cards import Rank
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState, PileKind, Redeal,
-                     PileSpec, SuitRule, Take)
+from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take)
 
 COLUMNS = 10
 ROWS = 4
@@ -150,31 +149,6 @@ class InSuitPatience(PatienceGame):
                 if card.rank <= 2 or home.get((card.suit, int(card.rank) - 1), 0) >= 2:
                     return action
         return None
-
-    def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
-        # As the engine's, but a pile offers only as many cards as the sequence in suit on its
-        # top holds: more could never move together, and asking about them would cost time.
-        specs, _ = self._specs_of(state)
-        deck = state.deck
-        yield Draw()
-        yield Redeal()
-        for si, src in enumerate(specs):
-            pile = state.piles[si]
-            if not pile or src.take is Take.NONE or state.down[si] == len(pile):
-                continue
-            run = 1
-            if src.take is Take.RUNS and src.build is not None:
-                limit = len(pile) - state.down[si]
-                while run < limit and src.build.follows(deck[pile[-run - 1]], deck[pile[-run]]):
-                    run += 1
-            for count in range(1, run + 1):
-                lead = deck[pile[-count]]
-                for di, dst in enumerate(specs):
-                    build = dst.build
-                    if di != si and build is not None:
-                        target = state.piles[di]
-                        if build.fits(deck[target[-1]] if target else None, lead):
-                            yield Move(src.name, dst.name, count)
 
     def hint(self, state: PatienceState, seat: int):  # type: ignore[override]
         if not state.deck or self.is_won(state):

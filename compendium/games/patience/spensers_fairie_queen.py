@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from dataclasses import replace
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID

@@ -21,11 +21,12 @@ from __future__ import annotations
 import heapq
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import SUITS, Card, Rank
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ..catalogue import BY_ID
 from .babette import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations

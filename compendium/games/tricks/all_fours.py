@@ -10,11 +10,12 @@ partnerships (``FOUR_HANDED``).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Seat
 from ..catalogue import BY_ID
 from .engine import Call, Discard, TrickGame, TricksAction, TricksState, WHIST_POWER, active_slot, set_fact

@@ -29,12 +29,13 @@ whose card is to be played; when that is the dummy, the declarer moves (``to_mov
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...ai.tricks_ai import SimRules, TricksPlayer
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat, Special
 from ...core.rng import SplitMix64
 from ..catalogue import BY_ID

@@ -24,11 +24,12 @@ public fact of the deal (``info["preference"]``), never among the 52 cards in pl
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.cards import PACKS, SUITS, Card, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Seat
 from ...core.rng import SplitMix64, shuffled
 from ..catalogue import BY_ID

@@ -75,11 +75,12 @@ from __future__ import annotations
 import re
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card, Rank, Suit
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Options, Seat
 from ...core.notation import parse_card, parse_cards
 from ...core.rng import shuffled

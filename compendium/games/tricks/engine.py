@@ -22,11 +22,12 @@ the hand is scored.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import Card, Rank, Suit, SUITS
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, ViewCard
 from ...core.notation import parse_card
 from ...core.rng import SplitMix64, shuffled

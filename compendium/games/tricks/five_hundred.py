@@ -19,12 +19,13 @@ option) let be played and settled by Professor Hoffmann's rule.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from math import comb
 from typing import Any, Sequence
 
 from ...core.cards import PACKS, SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Seat
 from ...ai.tricks_ai import Sim, SimRules
 from ..catalogue import BY_ID

@@ -31,12 +31,13 @@ tricks are counted is played on until one side is ahead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...ai.tricks_ai import TricksPlayer
 from ...core.cards import JOKER, PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome, Seat, Special
 from ...core.rng import SplitMix64
 from ..catalogue import BY_ID

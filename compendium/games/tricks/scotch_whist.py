@@ -8,11 +8,11 @@ book's order.  French Whist: the ten of diamonds always counts ten to whoever wi
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Seat
 from ..catalogue import BY_ID
 from .engine import TrickGame, TricksAction, TricksState, active_slot

@@ -22,10 +22,10 @@ other player, so at three a made solo wins four counters in all.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ...core.cards import PACKS, SUITS, Card, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import Call, TricksAction, TricksState, set_fact

@@ -9,11 +9,12 @@ one accepted proposal) is left; a player who passes is out of it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.cards import PACKS, SUITS, Card, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Seat
 from ..catalogue import BY_ID
 from .engine import Call, TrickGame, TricksAction, TricksState, WHIST_POWER

@@ -72,9 +72,10 @@ class Example:
                       meta={"example": self.ref, "step": index})
 
     def session_at(self, index: int) -> Any:
-        """A fresh ``Session`` at step ``index``: the game as it stands after that step."""
+        """A fresh ``Session`` at step ``index``: the game as it stands after that step (and no
+        further: the hand the book shows ends on the table, the next is not dealt)."""
         from .session import Session
-        return Session.from_record(self.record_at(index))
+        return Session.from_record(self.record_at(index), deal_on=False)
 
 
 def examples_dir() -> Path:

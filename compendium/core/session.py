@@ -63,6 +63,9 @@ class Session(Generic[S, A]):
         self._redo: list[list[str]] = []        # undone turns, newest last, as action texts
         self._chance_count = 0
         self.listeners: list[Callable[[Session[S, A]], None]] = []
+        # False for a worked example: it stops where the book does, and its recorded deals are
+        # stepped through like moves, instead of the next deal following by itself.
+        self.deal_on = True
         self.advance_chance()
 
     # -- reading -----------------------------------------------------------------------------
@@ -115,7 +118,8 @@ class Session(Generic[S, A]):
         ``continue_turn`` joins the action to the player's last turn, so one undo takes both back
         (the table's automatic moves to the foundations)."""
         seat = self.to_move()
-        if isinstance(seat, Special):
+        if isinstance(seat, Special) and not (seat is Special.CHANCE and not self.deal_on):
+            # (with deal_on off, a replay steps through a recorded deal like a move)
             raise IllegalAction("the game is over" if seat is Special.TERMINAL else "the cards are being dealt")
         if isinstance(action, str):
             action = self.game.action_from_str(self.state, action)
@@ -130,8 +134,9 @@ class Session(Generic[S, A]):
         return self.state
 
     def advance_chance(self) -> None:
-        """Apply chance events (deals, throws) until a seat is to move or the game is over."""
-        while self.to_move() is Special.CHANCE:
+        """Apply chance events (deals, throws) until a seat is to move or the game is over
+        (unless ``deal_on`` is off)."""
+        while self.deal_on and self.to_move() is Special.CHANCE:
             action = self.game.chance_action(self.state, derive_seed(self.seed, self._chance_count))
             self._push(Special.CHANCE, action, self.game.apply(self.state, action))
 
@@ -187,9 +192,11 @@ class Session(Generic[S, A]):
 
     @classmethod
     def from_record(cls, record: Record, game: Game[S, A, Any] | None = None,
-                    source_text: str | None = None) -> "Session[S, A]":
+                    source_text: str | None = None, deal_on: bool = True) -> "Session[S, A]":
         """Replay a record.  Each action is checked by the rules; the first one that fails raises
-        ``RecordError`` naming its line (when ``source_text`` is given), position and text."""
+        ``RecordError`` naming its line (when ``source_text`` is given), position and text.
+        ``deal_on=False`` (a worked example) leaves a deal that is due after the last action
+        undealt, and lets ``play`` step through recorded deals."""
         if game is None:
             from ..games.registry import get_game
             game = get_game(record.game)
@@ -213,6 +220,7 @@ class Session(Generic[S, A]):
         session._redo = []
         session._chance_count = 0
         session.listeners = []
+        session.deal_on = deal_on
         for index, text in enumerate(record.actions):
             try:
                 actor = session.to_move()

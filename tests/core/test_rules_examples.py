@@ -424,3 +424,23 @@ def test_dominoes_the_books_matching_example_and_blocked_game():
     assert result is not None and result.how == "blocked"
     assert result.pips == (10, 5) and result.scorer == 1 and result.points == 5   # B scores 5
     assert states[-1].scores == (0, 5) and len(states[-1].boneyard) == 2
+
+
+def test_an_example_ends_where_the_book_does_and_steps_through_its_deals():
+    example = load_example("scotch_whist", "fosters-hand")
+    last = example.session_at(len(example.steps) - 1)
+    assert last.to_move() is Special.CHANCE           # the hand is over; the next is not dealt
+    assert last.actions_text == example.record.actions[:example.steps[-1].after]
+    assert last.state.deal_no == 1 and last.state.sheet.totals == (30, 2)
+    # the same record as a saved game goes on to the next deal by itself
+    going_on = Session.from_record(example.record_at(len(example.steps) - 1))
+    assert going_on.to_move() is not Special.CHANCE and going_on.state.deal_no == 2
+    # stepping forward plays recorded deals like moves: from the start to the first step
+    first = example.session_at(0)
+    start = Session.from_record(Record(game=example.game, options=dict(example.record.options),
+                                       seed=example.record.seed, actions=(),
+                                       human_seats=example.record.human_seats), deal_on=False)
+    assert start.to_move() is Special.CHANCE
+    for text in first.actions_text:
+        start.play(text)
+    assert start.actions_text == first.actions_text and start.state == first.state

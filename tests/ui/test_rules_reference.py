@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl, Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QImage, QTextDocument
 
 from compendium.core import records
 from compendium.core.examples import load_example
+from compendium.core.game import Special
 from compendium.core.rulesdoc import CARD_HEIGHT, CARD_WIDTH
 from compendium.core.session import Session
 from compendium.games import registry
@@ -133,6 +134,9 @@ def test_show_me_replays_the_scotch_whist_hand_step_by_step(window, qtbot, data_
         qtbot.keyClick(window.table, Qt.Key.Key_Right)
     assert window.replay_step == 9
     assert window.table.session.state.sheet.totals == (30, 2)
+    # the book's hand stays on the table, its last trick played: the next hand is not dealt
+    assert window.table.session.to_move() is Special.CHANCE
+    assert window.table.session.state.deal_no == 1 and len(window.table.session.state.tricks) == 9
     assert window.replay_bar.caption.text() == example.steps[9].caption
     assert window.rules.marked_text() == "30 by honours"
     assert not window.replay_bar.next.isEnabled()

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compendium.ai.tricks_ai import TricksPlayer
-from compendium.core.cards import standard_pack
+from compendium.core.cards import Suit, standard_pack
 from compendium.core.game import Special
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
-from compendium.games.tricks.nap_variants import PEEP, PURCHASE, PeepNap, purchase_plan, worst_cards
+from compendium.games.tricks.nap_variants import PEEP, PEEP_PRICE, PURCHASE, peep_case, purchase_plan, worst_cards
 from compendium.games.tricks.napoleon import NapContract
 from tests.games.conformance import random_playout
 
@@ -270,10 +271,31 @@ def test_the_computer_buys_and_discards_as_its_plan_says():
     assert action == Discard(cards("2♦")[0])
 
 
-def test_the_computer_peeps_on_a_borderline_hand_only_above_level_one():
-    hand = cards("A♠ K♠ 9♠ 2♦ 3♣")
-    assert PeepNap.worth_a_peep(hand, 2) and not PeepNap.worth_a_peep(hand, 1)
-    assert not PeepNap.worth_a_peep(cards("2♠ 5♥ 9♦ 3♣ 7♣"), 3)
+def test_the_peep_is_told_by_its_suit_and_rank_as_a_caller_needs_it():
+    assert peep_case(cards("10♠")[0], Suit.SPADES) == (True, 1)
+    assert peep_case(cards("A♥")[0], Suit.SPADES) == (False, 3)
+    assert peep_case(cards("J♦")[0], Suit.SPADES) == (False, 2)
+    assert peep_case(cards("6♣")[0], None) == (False, 0)
+
+
+def test_the_computer_does_not_pay_for_a_peep_it_cannot_use():
+    for mine, call in (("A♠ K♠ Q♠ J♠ 10♠", "nap"),       # a Nap already: the peep cannot help
+                       ("J♦ 9♣ 10♥ 8♠ 7♥", "two")):       # nothing the peep can turn into a Nap
+        rest = [c for c in standard_pack() if c not in cards(mine + " Q♣")][::2]
+        hands = {A: mine} | {s: " ".join(c.code for c in rest[(s - 1) * 5:s * 5]) for s in (Y, B, Z)}
+        state = deal(PEEP, hands, "Q♣")
+        assert TricksPlayer(3).choose(PEEP, PEEP.view(state, A), list(PEEP.legal_actions(state, A))) == Call(call)
+
+
+def test_the_peep_is_worth_its_price_only_when_it_may_change_the_call():
+    state = peep_deal()          # four top trumps and a small card: a Nap if the peep is good
+    player = TricksPlayer(3)
+    view = PEEP.view(state, A)
+    words = ["two", "three", "misery", "four", "nap"]
+    table = PEEP.call_table(view, A, words, player, player.rng_for(view))
+    assert PEEP.peep_gain(table, words, A, 4, 3, True) > PEEP_PRICE
+    same = [(world, {w: 5.0 for w in words}) for world, _ in table]   # every call alike: no use
+    assert PEEP.peep_gain(same, words, A, 4, 3, True) == pytest.approx(0.0)
 
 
 def test_purchase_redeals_the_unseen_consistently_during_the_buying():

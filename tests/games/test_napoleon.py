@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from compendium.ai.tricks_ai import TricksPlayer
 from compendium.core.cards import Card, Rank, Suit, standard_pack
 from compendium.core.game import Special
+from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Discard, Play
-from compendium.games.tricks.napoleon import GAME, NapContract
+from compendium.games.tricks.napoleon import GAME, NapContract, hand_tricks, misery_hand, rule_of_thumb_call
 from tests.games.conformance import random_playout
 
 from .tricks_helpers import cards, check_determinize, refusal, rotate_hidden, round_robin_order, stacked
@@ -198,3 +200,60 @@ def test_views_hide_the_other_hands():
     state = Session(GAME, seed=4).state
     view = GAME.view(state, 0)
     assert sum(1 for c in view.cards if c.face is not None) == 5          # his own five only
+
+
+# -- the computer's calls ---------------------------------------------------------------------------------
+def hands_around(mine: str) -> dict[int, str]:
+    """A's hand as given, the other three dealt from what is left (they are hidden from A)."""
+    rest = [c for c in standard_pack() if c not in cards(mine)][::2]
+    return {A: mine} | {s: " ".join(c.code for c in rest[(s - 1) * 5:s * 5]) for s in (Y, B, Z)}
+
+
+def call_of(level: int, mine: str) -> str:
+    state = deal(hands_around(mine))
+    return TricksPlayer(level).choose(GAME, GAME.view(state, A), list(GAME.legal_actions(state, A))).word
+
+
+def test_level_one_calls_by_counting_the_hand():
+    assert hand_tricks(cards("A♠ K♠ Q♠ J♠ 2♦")) == 4            # four top trumps, a small plain card
+    assert hand_tricks(cards("K♠ 3♠ A♥ 4♦ 5♣")) == 2            # a guarded king of trumps, a plain ace
+    assert hand_tricks(cards("A♠ K♠ 9♠ 2♦ 3♣")) == 2.5          # the third trump is half a trick
+    assert misery_hand(cards("2♠ 3♥ 4♦ 2♣ 9♥")) and not misery_hand(cards("2♠ 3♥ 4♦ 2♣ 10♥"))
+    legal = GAME.legal_actions(deal(NAP_HAND), A)
+    assert rule_of_thumb_call(cards("A♠ K♠ Q♠ J♠ 2♦"), legal) == Call("four")
+    assert rule_of_thumb_call(cards("J♦ 9♣ 10♥ 8♠ 7♥"), legal) == Call("pass")
+    after_misery = GAME.legal_actions(say(deal(NAP_HAND), "misery"), Y)
+    assert rule_of_thumb_call(cards("K♠ 3♠ A♥ 4♦ 5♣"), after_misery) == Call("pass")   # two is too low
+    dealer = GAME.legal_actions(say(deal(NAP_HAND), "pass", "pass", "pass"), Z)
+    assert rule_of_thumb_call(cards("J♦ 9♣ 10♥ 8♠ 7♥"), dealer) == Call("one")        # held to one
+
+
+def test_the_calls_are_judged_in_counters_on_the_same_worlds():
+    state = deal(hands_around("A♠ K♠ Q♠ J♠ 10♠"))
+    player = TricksPlayer(2)
+    view = GAME.view(state, A)
+    table = GAME.call_table(view, A, ["three", "four", "nap"], player, player.rng_for(view))
+    assert len(table) == GAME.call_worlds[2][0]
+    # the five top trumps make every call in every world: 3, 4 and 10 from each of three
+    assert all(values == {"three": 9, "four": 12, "nap": 30} for _, values in table)
+    assert GAME.best_call(table, ["three", "four", "nap"], list(GAME.legal_actions(state, A)), 4, 2) == Call("nap")
+
+
+def test_every_level_calls_nap_on_a_hand_that_makes_it_and_passes_a_hopeless_one():
+    for level in (1, 2, 3):
+        assert call_of(level, "A♠ K♠ Q♠ J♠ A♥") == "nap"
+    for level in (1, 3):
+        assert call_of(level, "J♦ 9♣ 10♥ 8♠ 7♥") == "pass"
+    assert call_of(3, "2♠ 3♠ 4♦ 5♦ 2♥") == "misery"
+
+
+def test_the_rollouts_lead_as_nap_players_do():
+    rng = SplitMix64(5)
+    state = GAME.call_trial(deal(NAP_HAND), NapContract(B, "three"), Suit.CLUBS)
+    sim = GAME.make_sim(state, GAME.sim_rules(state))
+    assert sim.turn == B and state.deck[sim.policy(B, rng)] == cards("4♣")[0]     # trumps from the top
+    sim.play(B, sim.policy(B, rng))
+    assert len(sim.copy().hands[B]) == 4 and type(sim.copy()) is type(sim)
+    state = GAME.call_trial(deal(NAP_HAND), NapContract(A, "misery"), None)
+    sim = GAME.make_sim(state, GAME.sim_rules(state))
+    assert state.deck[sim.policy(Y, rng)] == cards("2♥")[0]        # against Misery, the lowest card

@@ -30,9 +30,10 @@ from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, active_slot, set_fact
-from .napoleon import CALLS, NapCalls, NapContract, Napoleon, best_suit
+from .napoleon import CALLS, WIN, NapCalls, NapContract, Napoleon, best_suit, rule_of_thumb_call
 
 MAX_BUY = 5
+PEEP_PRICE = 1     # counters paid into the pool for a look at the peep
 BUY_WORDS = tuple(f"buy-{k}" for k in range(1, MAX_BUY + 1))
 
 
@@ -69,6 +70,15 @@ def worst_cards(hand: Sequence[Card], misery: bool = False) -> list[Card]:
         return sorted(hand, key=lambda c: (-WHIST_POWER[c.rank], c.code))
     trump = best_suit(hand)
     return sorted(hand, key=lambda c: (keep_value(c, trump), c.code))
+
+
+def peep_case(card: Card, trump: Suit | None) -> tuple[bool, int]:
+    """What a caller needs to know of the peep to choose his call: whether it is of his trump
+    suit, and whether it is an ace, a court card, a middling card or a low one (six or less, the
+    cards of a Misery)."""
+    power = WHIST_POWER[card.rank]
+    rank = 3 if power == 14 else 2 if power >= 11 else 1 if power > 6 else 0
+    return card.suit == trump, rank
 
 
 def purchase_plan(hand: Sequence[Card], level: int) -> list[Card]:
@@ -321,22 +331,49 @@ class PeepNap(_PoolNap):
         if pub.phase == "discard":
             contract: NapContract = pub.contract
             return Discard(worst_cards(hand, contract.misery)[0])
-        if Call("peep") in legal:
-            if self.worth_a_peep(hand, player.level):
-                return Call("peep")
-            legal = [a for a in legal if a != Call("peep")]
-        return super().ai_call(view, seat, legal, player, rng)
+        calls = [a for a in legal if a != Call("peep")]
+        if player.level <= 1:
+            return rule_of_thumb_call(hand, calls)     # level 1 never peeps
+        words = [a.word for a in calls if a.word != "pass"]
+        table = self.call_table(view, seat, words, player, rng)
+        n = pub.n
+        if Call("peep") in legal and self.peep_gain(table, words, seat, n, player.level,
+                                                    Call("pass") in calls) > PEEP_PRICE:
+            return Call("peep")
+        return self.best_call(table, words, calls, n, player.level)
 
-    @staticmethod
-    def worth_a_peep(hand: Sequence[Card], level: int) -> bool:
-        """A counter is worth paying to see the peep when a call is in reach but not certain:
-        three or four of one suit with an honour in it (level 1 never peeps)."""
-        if level < 2:
-            return False
-        trump = best_suit(hand)
-        trumps = [c for c in hand if c.suit == trump]
-        honour = any(WHIST_POWER[c.rank] >= 12 for c in trumps)
-        return honour and 3 <= len(trumps) <= (4 if level == 3 else 3)
+    def peep_gain(self, table: Sequence[tuple[TricksState, dict[str, float]]], words: Sequence[str],
+                  seat: Seat, n: int, level: int, may_pass: bool) -> float:
+        """What seeing the peep is worth before calling, in expected counters.  The caller takes
+        the peep whatever he calls, so the look pays only by letting him choose his call knowing
+        what kind of card he will take (``peep_case``): the value of the best call in each case,
+        weighted by how often the case comes, less the value of the best call not knowing.  Each
+        case's averages are drawn toward the whole table's, so that a case seen in few worlds
+        does not look better than it is."""
+        if not table or not words:
+            return 0.0
+        caution = self.call_caution.get(level, 0.0) + self.extra_caution
+        margin = {w: caution * WIN[w] * (n - 1) for w in words}
+        count = len(table)
+        total = {w: sum(v[w] for _, v in table) for w in words}
+        floor = 0.0 if may_pass else float("-inf")
+        blind = max([floor] + [total[w] / count - margin[w] for w in words])
+        cases: dict[tuple[bool, int], list[dict[str, float]]] = {}
+        for world, values in table:
+            peep = self.peep(world)
+            if peep is None:
+                return 0.0
+            trump = best_suit([world.deck[i] for i in _hand(world, seat)])
+            cases.setdefault(peep_case(world.deck[peep], trump), []).append(values)
+        shrink = 4.0
+        seeing = 0.0
+        for rows in cases.values():
+            best = floor
+            for w in words:
+                mean = (sum(v[w] for v in rows) + shrink * total[w] / count) / (len(rows) + shrink)
+                best = max(best, mean - margin[w])
+            seeing += best * len(rows) / count
+        return seeing - blind
 
     def call_trial(self, world: TricksState, contract: NapContract, trump: Suit | None) -> TricksState:
         """The caller will take the peep and put out his worst card: judge the call so."""

@@ -322,7 +322,8 @@ def test_the_player_keeps_plain_notes_and_pickles():
     assert pickle.loads(pickle.dumps(player))._plan == player._plan
 
 
-@pytest.mark.parametrize("game,seed", [(LUCIE, 1), (FORTRESS, 8), (NESTOR, 1)], ids=lambda v: str(v))
+@pytest.mark.parametrize("game,seed", [(LUCIE, 1), (FORTRESS, 8), (NESTOR, 1)],
+                         ids=lambda v: v.info.id if hasattr(v, "info") else str(v))   # the same in every worker
 def test_the_demo_wins_a_winnable_open_deal(game, seed):
     result = play_demo(game, seed)
     assert game.is_won(result.session.state), result.summary

@@ -593,7 +593,13 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
 
     def on_foundations(self, state: PatienceState) -> int:
         specs, _ = self._specs_of(state)
-        return sum(len(p) for p, s in zip(state.piles, specs) if s.kind is PileKind.FOUNDATION)
+        # asked at every step (is the game won?): the foundations' places found once per layout
+        places = self.__dict__.get("_foundation_places")
+        if places is None or places[0] is not specs:
+            places = (specs, tuple(i for i, s in enumerate(specs) if s.kind is PileKind.FOUNDATION))
+            self.__dict__["_foundation_places"] = places
+        piles = state.piles
+        return sum(len(piles[i]) for i in places[1])
 
     def outcome(self, state: PatienceState) -> Outcome | None:
         if self.to_move(state) is not Special.TERMINAL:

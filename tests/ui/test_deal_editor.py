@@ -16,6 +16,7 @@ from compendium.games.tricks.engine import Call
 from compendium.ui import deal_editor
 from compendium.ui.deal_editor import MIME, DealEditor
 from compendium.ui.table.tricks_table import TricksController
+from tests.games.test_deal_setup import BRIDGE_POSITION
 
 from .tables import table_played_by_the_test
 
@@ -216,19 +217,7 @@ def test_the_next_deal_flies_out_too_and_not_with_animations_off(table, qtbot):
 
 
 # -- a position in the middle of a hand ----------------------------------------------------------------
-BRIDGE_POSITION = """game: auction_bridge
-dealer: Z
-A: ♠ Q J 8 6 ♥ K 10 3 ♦ J 10 2 ♣ 9 3 2
-Y: ♠ A 9 4 3 ♥ 8 6 2 ♦ K 7 4 ♣ A K J
-B: ♠ K 10 5 2 ♥ A Q 5 4 ♦ A 5 ♣ 10 5 4
-Z: ♠ 7 ♥ J 9 7 ♦ Q 9 8 6 3 ♣ Q 8 7 6
-play:
-  calls: Z 1c, A pass, Y 1nt, B pass, Z pass, A pass
-  trick 1: B ♥4, Z ♥7, A ♥K, Y ♥2
-  trick 2: A ♠Q, Y ♠A, B ♠2, Z ♠7
-  trick 3: Y ♣A, B ♣4, Z ♣6, A ♣2
-  trick 4: Y ♣K, B ♣5
-"""
+# (BRIDGE_POSITION: the same position as the hand-text tests use)
 
 
 def test_a_position_typed_in_is_read_shown_and_started(qtbot):

@@ -23,3 +23,10 @@ def test_every_budget_names_a_measure_the_benchmark_makes():
             "decision_p95_ms", "card_games_decision_worst_p50_ms", "card_games_decision_worst_p95_ms",
             "rss_mb"}
     assert set(bench.BUDGETS) == made
+
+
+def test_both_bare_windows_paint_and_one_touches_the_qt_namespace():
+    assert "Qt.AlignmentFlag" in bench._BARE_QT and "Qt." not in bench._BARE
+    for probe in (bench._BARE, bench._BARE_QT):
+        seconds, rss_mb = bench._time_process(probe)
+        assert 0 < seconds < 30 and rss_mb > 10

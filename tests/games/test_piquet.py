@@ -460,3 +460,83 @@ def test_the_quick_declaration_keys_agree_with_the_full_ones():
         seqs, sets = sequences_of(hand), sets_of(hand)
         assert declaration_keys(hand) == (point_of(hand)[:2], seqs[0].key if seqs else None,
                                           (sets[0][0], POWER[sets[0][1]]) if sets else None)
+
+
+# -- the computer's level 3 ----------------------------------------------------------------------------
+def test_level_3s_endgame_search_agrees_with_plain_minimax():
+    from compendium.ai.tricks_ai import exact_value, new_sim
+    from compendium.games.tricks.piquet import solve
+    state = book_declared()
+    for text, _, _ in BOOK_PLAY[:16]:
+        state = GAME.apply(state, Play(cards(text)[0]))
+    seat = GAME.to_move(state)
+    base = new_sim(GAME, state, GAME.sim_rules(state))
+    assert len(base.hands[seat]) == 4
+
+    def value(sim):
+        return GAME.hand_utility(state, sim.tricks)[seat]
+    for cid in base.legal(seat):
+        sim = base.copy()
+        sim.play(seat, cid)
+        assert solve(sim, seat, value, float("-inf"), float("inf")) == exact_value(sim, seat, value, 4)
+
+
+
+def test_level_3s_simulated_leader_cashes_masters_then_leads_from_his_long_suit():
+    from compendium.ai.tricks_ai import SimRules
+    from compendium.core.rng import SplitMix64
+    from compendium.games.tricks.piquet import PiquetSim
+    state = book_declared()                  # A (elder) to lead; his hand and B's are known here
+    sim = PiquetSim(GAME, state, SimRules(team=[0, 1]))
+    face = {i: state.deck[i] for h in sim.hands for i in h}
+    rng = SplitMix64(5)
+    leads = [face[sim.policy(A, rng)] for _ in range(40)]
+    # A's masters: the A♦ (diamonds, his longest suit: six), A♥ and A♠; the diamond comes first
+    assert leads.count(cards("A♦")[0]) >= 30
+    assert isinstance(sim.copy(), PiquetSim)
+    id_of = {c: i for i, c in enumerate(state.deck)}
+    sim.hands[A] = [id_of[c] for c in cards("K♠ Q♠ 10♦ 9♦ 8♦ 7♦")]
+    sim.hands[B] = [id_of[c] for c in cards("A♠ J♦ A♥ K♥ A♣ 7♣")]
+    low = [state.deck[sim.policy(A, rng)] for _ in range(40)]
+    # no master in A's hand: low from his longest suit nearly always
+    assert low.count(cards("7♦")[0]) >= 30
+
+
+def test_level_3s_worlds_seldom_give_the_adversary_aces_put_out():
+    from compendium.core.rng import SplitMix64
+    from compendium.games.tricks.piquet import PiquetPlayer
+    state = exchange(GAME, dealt(BOOK_A, BOOK_B, BOOK_STOCK), "9♠ 7♠ 9♥ 8♥ 7♣")
+    view = GAME.view(state, B)               # B does not know what A put out: three aces unseen
+    player = PiquetPlayer(3)
+
+    def aces_out(world):
+        return sum(1 for i in world.discards[A] if world.deck[i].rank is Rank.ACE)
+    rng = SplitMix64(11)
+    plain = sum(aces_out(GAME.determinize(view, B, rng)) for _ in range(60))
+    weighed = sum(aces_out(player.world(GAME, view, B, rng)) for _ in range(60))
+    assert weighed < plain / 2
+    for _ in range(5):
+        assert GAME.view(player.world(GAME, view, B, rng), B) == view
+
+
+def test_the_exchanges_quick_hand_summary_agrees_with_the_full_count():
+    from compendium.core.rng import shuffled
+    from compendium.games.tricks.piquet import (
+        declaration_keys,
+        hand_value,
+        set_value,
+        summarize,
+        summary_value,
+        trick_strength,
+    )
+    for seed in range(200):
+        deal = list(shuffled(PACKS["piquet32"], seed))
+        hand, other = deal[:12 - seed % 4], deal[12:24]
+        s = summarize(hand)
+        assert (s.point, s.seq, s.set) == declaration_keys(hand)
+        assert s.seq_score == sum(q.value for q in sequences_of(hand))
+        assert s.set_score == sum(set_value(n) for n, _ in sets_of(hand))
+        assert s.tricks == pytest.approx(trick_strength(hand))
+        t = trick_strength(hand) - trick_strength(other)
+        if abs(abs(t) - 0.8) > 1e-6:           # the cards' bonus threshold: rounding may differ there
+            assert summary_value(s, summarize(other)) == pytest.approx(hand_value(hand, other))

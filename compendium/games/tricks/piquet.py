@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any
 
+from ...ai.tricks_ai import Sim, TricksPlayer
 from ...core.cards import PACKS, SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import Options, OptionSpec, Seat
@@ -717,8 +718,7 @@ class Piquet(TrickGame):
 
     # -- the computer -------------------------------------------------------------------------------------
     def computer_player(self, level: int = 2) -> Any:
-        from ...ai.tricks_ai import TricksPlayer
-        return TricksPlayer(level)
+        return PiquetPlayer(level)
 
     def sim_rules(self, state: TricksState) -> Any:
         from ...ai.tricks_ai import SimRules
@@ -823,6 +823,77 @@ def hand_value(mine: Sequence[Card], theirs: Sequence[Card]) -> float:
     return hand_declarations(mine, theirs) + 2.5 * t + (6.0 if t > 0.8 else -6.0 if t < -0.8 else 0.0)
 
 
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    """What the exchange's judgement needs of a hand, worked out in one pass: the keys the
+    declarations compare with the points each item would score, and the hand's trick strength."""
+
+    point: tuple[int, int]
+    point_score: int
+    seq: tuple[int, int] | None
+    seq_score: int
+    set: tuple[int, int] | None
+    set_score: int
+    tricks: float
+
+
+def _suit_table(mask: int) -> tuple[int, int, int, tuple[int, int] | None, float]:
+    """One suit's holding (a bit per rank, seven lowest): its cards, pips, sequence points, best
+    sequence key and trick strength."""
+    held = [c for p, c in enumerate(SEQ_ORDER) if mask >> p & 1]
+    cards_ = [Card(r, Suit.CLUBS) for r in held]
+    best, score, run = None, 0, 0
+    for p in range(9):
+        if p < 8 and mask >> p & 1:
+            run += 1
+            continue
+        if run >= 3:
+            score += sequence_value(run)
+            best = max(best, (run, p - 1)) if best is not None else (run, p - 1)
+        run = 0
+    return len(held), sum(PIPS[r] for r in held), score, best, trick_strength(cards_)
+
+
+_SUIT_TABLE = [_suit_table(m) for m in range(256)]
+_SUIT_NO = {s: k for k, s in enumerate(SUITS)}
+_SET_POWERS = tuple(POWER[r] for r in SET_RANKS)
+
+
+def summarize(hand: Sequence[Card]) -> HandSummary:
+    """The hand's ``HandSummary``: a bit mask per suit, and each suit's figures from a table."""
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        masks[_SUIT_NO[c.suit]] |= 1 << POWER[c.rank]
+    rows = [_SUIT_TABLE[m] for m in masks]
+    point = max((r[0], r[1]) for r in rows)
+    seq = max((r[3] for r in rows if r[3] is not None), default=None)
+    best_set, set_score = None, 0
+    for p in _SET_POWERS:
+        n = (masks[0] >> p & 1) + (masks[1] >> p & 1) + (masks[2] >> p & 1) + (masks[3] >> p & 1)
+        if n >= 3:
+            set_score += set_value(n)
+            if best_set is None or (n, p) > best_set:
+                best_set = (n, p)
+    return HandSummary(point, point[0], seq, sum(r[2] for r in rows), best_set, set_score,
+                       sum(r[4] for r in rows))
+
+
+def summary_value(mine: HandSummary, theirs: HandSummary) -> float:
+    """``hand_value`` from two summaries (the same figure, a few times faster: the exchange
+    judges thousands of hands)."""
+    v = 0.0
+    for a, b, sa, sb in ((mine.point, theirs.point, mine.point_score, theirs.point_score),
+                         (mine.seq, theirs.seq, mine.seq_score, theirs.seq_score),
+                         (mine.set, theirs.set, mine.set_score, theirs.set_score)):
+        c = compare(a, b)
+        if c > 0:
+            v += sa
+        elif c < 0:
+            v -= sb
+    t = mine.tricks - theirs.tricks
+    return v + 2.5 * t + (6.0 if t > 0.8 else -6.0 if t < -0.8 else 0.0)
+
+
 def plan_discard(hand: Sequence[Card], already: Sequence[Card], unseen: Sequence[Card], *, elder: bool,
                  can_put_out: int, stock_left: int, samples: int, rng: Any) -> list[Card]:
     """The cards to put out (besides ``already``): judged by the rule of thumb, or, with
@@ -839,6 +910,7 @@ def plan_discard(hand: Sequence[Card], already: Sequence[Card], unseen: Sequence
         candidates += list(combinations(pool, k))
     totals = [0.0] * len(candidates)
     unseen = list(unseen)
+    kept = {cand: [c for c in hand if c not in cand] for cand in candidates}
     for _ in range(samples):
         for j in range(len(unseen) - 1, 0, -1):
             r = rng.below(j + 1)
@@ -846,11 +918,10 @@ def plan_discard(hand: Sequence[Card], already: Sequence[Card], unseen: Sequence
         # The elder takes from the top five (unknown to him); the dealer from what the elder left
         # (also unknown).  The adversary's hand is sampled from the rest.
         draw_from = unseen[:can_put_out + done]
-        theirs = unseen[can_put_out + done:can_put_out + done + HAND]
+        theirs = summarize(unseen[can_put_out + done:can_put_out + done + HAND])
         for k, cand in enumerate(candidates):
             n_in = done + len(cand)
-            mine = [c for c in hand if c not in cand] + draw_from[:n_in]
-            totals[k] += hand_value(mine, theirs)
+            totals[k] += summary_value(summarize(kept[cand] + draw_from[:n_in]), theirs)
     best = max(range(len(candidates)), key=lambda k: (totals[k], -len(candidates[k])))
     return list(candidates[best])
 
@@ -874,6 +945,128 @@ def exchange_choice(game: Piquet, view: Any, seat: Seat, legal: list[Any], level
         if choice in legal:
             return choice
     return Call("take") if Call("take") in legal else legal[0]
+
+
+# -- the computer's play of the cards ---------------------------------------------------------------
+def solve(sim: Sim, seat: int, value: Any, alpha: float, beta: float) -> float:
+    """Alpha-beta over the rest of the hand in one world, two players: ``seat`` maximises
+    ``value`` of the finished hand, the adversary minimises it."""
+    if sim.done():
+        return value(sim)
+    turn = sim.turn
+    for cid in list(sim.legal(turn)):
+        child = sim.copy()
+        child.tricks = list(sim.tricks)
+        child.play(turn, cid)
+        v = solve(child, seat, value, alpha, beta)
+        if turn == seat:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return alpha if turn == seat else beta
+
+
+class PiquetSim(Sim):
+    """Level 3's simulated play: the follower plays as the shared rule of thumb does, but the
+    leader no longer leads at random.  With no trumps and two hands, the leader cashes a card
+    that is master in its suit (from his longest such suit), and otherwise leads low from his
+    longest suit, to establish it; one lead in ten is still at random, to keep some variety."""
+
+    __slots__ = ()
+
+    def copy(self) -> PiquetSim:
+        c = Sim.copy(self)
+        c.__class__ = PiquetSim
+        return c
+
+    def policy(self, seat: int, rng: Any) -> int:
+        if self.trick:
+            return Sim.policy(self, seat, rng)
+        hand = self.hands[seat]
+        if len(hand) == 1:
+            return hand[0]
+        if rng.below(10) == 0:
+            return hand[rng.below(len(hand))]
+        suit, pw = self.suit, self.pw
+        other = self.hands[1 - seat]
+        length = [0, 0, 0, 0]
+        for c in hand:
+            length[suit[c]] += 1
+        best_out = [-1, -1, -1, -1]
+        for c in other:
+            best_out[suit[c]] = max(best_out[suit[c]], pw[c])
+        masters = [c for c in hand if pw[c] > best_out[suit[c]]]
+        if masters:
+            return max(masters, key=lambda c: (length[suit[c]], pw[c]))
+        return min(hand, key=lambda c: (-length[suit[c]], pw[c]))
+
+
+# Worlds, rollouts per world and candidate, cards left per hand for the exact search.  Levels 1
+# and 2 are the shared table's; level 3 is searched by ``PiquetPlayer`` below.
+PIQUET_LEVELS: dict[int, tuple[int, int, int]] = {1: (4, 1, 0), 2: (16, 1, 0), 3: (32, 2, 4)}
+
+# How readily the adversary is taken to have put out a card of each rank: hardly ever an ace,
+# seldom a king (the book's hints; the computer's own exchange agrees).
+DISCARD_LIKELIHOOD = {Rank.ACE: 0.1, Rank.KING: 0.35, Rank.QUEEN: 0.6, Rank.JACK: 0.8}
+
+
+class PiquetPlayer(TricksPlayer):
+    """The shared Monte Carlo player with Piquet's own levels.  Levels 1 and 2 are the shared
+    search.  Level 3 samples more worlds and weighs them by what the adversary's exchange tells
+    (a world where he put out his aces is put back and another dealt), plays each world out with
+    a leader who cashes his masters and leads from his long suit (``PiquetSim``), and searches the
+    last four tricks of each world exactly (alpha-beta): with two hands, perfect recall and the
+    declarations shown, the end of the hand is often all but known."""
+
+    levels = PIQUET_LEVELS
+    WORLD_TRIES = 4
+
+    def world(self, game: Any, view: Any, seat: int, rng: Any) -> Any:
+        """A sampled world, accepted with the likelihood of the adversary's discards in it; when
+        ``WORLD_TRIES`` re-deals are all turned down, the likeliest of them."""
+        other = 1 - seat
+        best: tuple[float, Any] | None = None
+        for _ in range(self.WORLD_TRIES):
+            state = game.determinize(view, seat, rng)
+            weight = 1.0
+            for i in state.discards[other]:
+                weight *= DISCARD_LIKELIHOOD.get(state.deck[i].rank, 1.0)
+            if weight >= 1.0 or rng.below(1000) < weight * 1000:
+                return state
+            if best is None or weight > best[0]:
+                best = (weight, state)
+        assert best is not None
+        return best[1]
+
+    def search_play(self, game: Any, view: Any, legal: list[Any], rng: Any) -> Any:
+        worlds, rollouts, exact = self.levels[self.level]
+        if not exact:
+            return super().search_play(game, view, legal, rng)
+        seat = view.seat
+        totals = [0.0] * len(legal)
+        for _ in range(worlds):
+            state = self.world(game, view, seat, rng)
+            base = PiquetSim(game, state, game.sim_rules(state))
+            ids = {state.deck[i]: i for i in base.hands[seat]}
+            use_exact = base.cards_left() <= exact
+
+            def value(sim: Sim, state: Any = state) -> float:
+                return game.hand_utility(state, sim.tricks)[seat]
+            for k, action in enumerate(legal):
+                if use_exact:
+                    sim = base.copy()
+                    sim.play(seat, ids[action.card])
+                    totals[k] += solve(sim, seat, value, float("-inf"), float("inf"))
+                    continue
+                for _ in range(rollouts):
+                    sim = base.copy()
+                    sim.play(seat, ids[action.card])
+                    sim.rollout(rng)
+                    totals[k] += value(sim)
+        best = max(range(len(legal)), key=lambda k: (totals[k], -k))
+        return legal[best]
 
 
 class RubiconPiquet(Piquet):

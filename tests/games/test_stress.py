@@ -45,10 +45,16 @@ def random_game(game, seed: int) -> int:
     return steps
 
 
+# Each game's deals in two halves, two tests: the cores share out finer pieces of work and
+# finish together (the longest game alone would otherwise keep one core busy at the end).
+HALVES = (range(0, GAMES_EACH // 2), range(GAMES_EACH // 2, GAMES_EACH))
+
+
 @pytest.mark.stress
+@pytest.mark.parametrize("half", [0, 1], ids=["first-half", "second-half"])
 @pytest.mark.parametrize("game_id", registry.playable_ids())
-def test_a_thousand_random_games(game_id):
-    # The games are shared among the machine's cores by pytest-xdist (one game per test).
+def test_a_thousand_random_games(game_id, half):
     game = registry.get_game(game_id)
-    total = sum(random_game(game, seed) for seed in range(GAMES_EACH))
-    assert total > GAMES_EACH    # the games really were played
+    seeds = HALVES[half]
+    total = sum(random_game(game, seed) for seed in seeds)
+    assert not seeds or total > len(seeds)    # the games really were played

@@ -25,10 +25,9 @@ def _plain_fields(cls: type) -> tuple[str, ...] | None:
         return None     # a hand-written __init__ may do more than set the fields
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields):
-        return None     # a field __init__ does not set (or an InitVar, which fields() leaves out)
-    if any(isinstance(v, dataclasses.InitVar) or v is dataclasses.InitVar
-           for v in getattr(cls, "__annotations__", {}).values()):
-        return None
+        return None     # a field __init__ does not set
+    if len(fields) != len(cls.__dataclass_fields__):   # type: ignore[attr-defined]
+        return None     # an InitVar (or a ClassVar): fields() leaves them out, __init__ may not
     return tuple(f.name for f in fields)
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from compendium.core.cards import Card, Rank, Suit
-from compendium.core.frozen import replace
+from compendium.core.frozen import _PLAIN, replace
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.games import registry
@@ -42,6 +42,17 @@ def test_a_plain_frozen_state_is_copied_with_the_changes():
 def test_an_unknown_field_is_refused():
     with pytest.raises(TypeError, match="no field 'z'"):
         replace(Plain(1), z=2)
+
+
+@dataclass(frozen=True)
+class WithInitVar:
+    n: int
+    scale: dataclasses.InitVar[int] = 1
+
+
+def test_a_class_with_an_init_only_value_goes_through_its_init():
+    assert replace(WithInitVar(2), n=3) == dataclasses.replace(WithInitVar(2), n=3)
+    assert _PLAIN[WithInitVar] is None      # the fast copy was not used
 
 
 def test_a_class_that_checks_itself_still_checks():

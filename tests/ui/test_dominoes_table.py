@@ -226,10 +226,16 @@ def test_the_knock_button_in_the_block_game(qtbot, table):
 def test_the_hint_marks_a_stone_and_its_end(qtbot, table):
     table.load_session(block_session("5-3 right", "3-1 right"))   # ends 5 and 1: only 1-0 fits
     table.hint()
-    qtbot.waitUntil(lambda: ctl(table)._hint is not None, timeout=3000)
-    assert ctl(table)._hint == Play(parse_stone("1-0"), End.RIGHT)
+    marks = table.hint_marks
+    qtbot.waitUntil(marks.isVisible, timeout=3000)
+    # the stone in the hand and the place it takes at the right-hand end, an arrow between
+    stone = ctl(table).item_of(ctl(table)._id_of(parse_stone("1-0"))).sceneBoundingRect()
+    assert marks.source is not None and marks.source.intersects(stone)
+    target = ctl(table).spot_rect(ctl(table).end_targets(table.current_view(), parse_stone("1-0"))[End.RIGHT])
+    assert marks.target == target
+    assert not marks.source.intersects(marks.target)
     table.clear_hint()
-    assert ctl(table)._hint is None
+    assert not marks.isVisible()
 
 
 # -- scores -----------------------------------------------------------------------------------------

@@ -14,12 +14,12 @@ no rule: every lit point comes from the engine's legal plays and every refusal f
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen,
                            QRadialGradient)
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsTextItem,
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QGraphicsTextItem,
                                QStyleOptionGraphicsItem, QWidget)
 
 from ...core.errors import IllegalAction
@@ -222,11 +222,13 @@ class CubeItem(QGraphicsItem):
 
 
 class ButtonItem(QGraphicsItem):
-    """A small wooden button on the table (Throw again, Double, Take, Drop, Finish)."""
+    """A small wooden button on the table (Roll, Double, Take, Drop, Finish, Throw again): its
+    word, and under it, smaller, what it means for the stake ("to 4")."""
 
-    def __init__(self, label: str, callback: Callable[[], None]) -> None:
+    def __init__(self, label: str, callback: Callable[[], None], detail: str = "") -> None:
         super().__init__()
         self.label = label
+        self.detail = detail
         self.callback = callback
         self.rect = QRectF(0, 0, 100, 30)
         self.focused = False
@@ -253,12 +255,25 @@ class ButtonItem(QGraphicsItem):
         painter.setPen(QPen(edge, 3 if (self.focused or self.lit) else 1.2))
         painter.drawRoundedRect(r, r.height() * 0.3, r.height() * 0.3)
         font = QFont("DejaVu Serif")
-        font.setPixelSize(max(9, int(r.height() * 0.44)))
+        font.setBold(True)
+        font.setPixelSize(max(9, int(r.height() * (0.36 if self.detail else 0.44))))
         while font.pixelSize() > 8 and QFontMetricsF(font).horizontalAdvance(self.label) > r.width() - 8:
             font.setPixelSize(font.pixelSize() - 1)
         painter.setFont(font)
         painter.setPen(LABEL)
-        painter.drawText(r, Qt.AlignmentFlag.AlignCenter, self.label)
+        if not self.detail:
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, self.label)
+            return
+        word_h = QFontMetricsF(font).height()
+        small = QFont("DejaVu Sans")
+        small.setPixelSize(max(8, int(r.height() * 0.24)))
+        small_h = QFontMetricsF(small).height()
+        top = r.center().y() - (word_h + small_h) / 2
+        painter.drawText(QRectF(r.left(), top, r.width(), word_h), Qt.AlignmentFlag.AlignCenter, self.label)
+        painter.setFont(small)
+        painter.setPen(QColor(226, 204, 160))
+        painter.drawText(QRectF(r.left(), top + word_h - 1, r.width(), small_h), Qt.AlignmentFlag.AlignCenter,
+                         self.detail)
 
 
 @dataclass
@@ -292,6 +307,7 @@ class BackgammonController(TableController):
         self.lit: set[Loc] = set()                 # the places lit as legal for the man picked up
         self._panel: QGraphicsTextItem | None = None
         self._cube: CubeItem | None = None
+        self._tray_labels: dict[int, QGraphicsSimpleTextItem] = {}
         self._anim: QParallelAnimationGroup | None = None
         self._dice_anim: QParallelAnimationGroup | None = None
         self._shown_throw: tuple[Any, ...] = ()
@@ -481,6 +497,13 @@ class BackgammonController(TableController):
         self._cube = CubeItem(0.8 * self.u)
         self._cube.hide()
         scene.addItem(self._cube)
+        for s in (WHITE, BLACK):
+            label = QGraphicsSimpleTextItem()
+            label.setBrush(LABEL)
+            label.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            label.setZValue(6)
+            scene.addItem(label)
+            self._tray_labels[s] = label
 
     def teardown(self) -> None:
         for anim in (self._anim, self._dice_anim):
@@ -493,9 +516,10 @@ class BackgammonController(TableController):
                 scene.removeItem(item)
         for item in [*self.dice, *self.buttons, *self.marks]:
             scene.removeItem(item)
-        for item in (self._panel, self._cube):
+        for item in (self._panel, self._cube, *self._tray_labels.values()):
             if item is not None:
                 scene.removeItem(item)
+        self._tray_labels = {}
         self.men, self.dice, self.buttons, self.marks = {}, [], [], []
         self._panel = self._cube = None
 
@@ -579,11 +603,7 @@ class BackgammonController(TableController):
         small.setPixelSize(max(8, int(u * 0.24)))
         small.setItalic(True)
         painter.setFont(small)
-        for s in (WHITE, BLACK):
-            tray = self.tray_rect(s)
-            band = QRectF(tray.left() - 0.2 * u, board.top() if s == BLACK else tray.bottom(),
-                          tray.width() + 0.4 * u, FRAME_Y * u)
-            painter.drawText(band, Qt.AlignmentFlag.AlignCenter, "off")
+        # (the trays' words, "off" and how many, are items: they change as men are borne off)
         # The tables' names as the book gives them, faintly on the middle band.
         painter.setPen(QColor(110, 76, 44, 150))
         names = {(True, False): "White's inner table", (False, False): "White's outer table",
@@ -622,6 +642,29 @@ class BackgammonController(TableController):
         self._show_marks()
         self._show_panel(state)
         self._show_cube(state)
+        self._show_trays()
+
+    def _show_trays(self) -> None:
+        """Each tray's word on the frame beside it: "off", and how many are off."""
+        counts = self.shown_counts()
+        board = self.board_rect()
+        font = QFont("DejaVu Serif")
+        font.setPixelSize(max(9, int(self.u * 0.3)))
+        for s, label in self._tray_labels.items():
+            men = counts.get(("off", s), (s, 0))[1]
+            font.setBold(men > 0)
+            label.setFont(font)
+            label.setText(f"{men} off" if men else "off")
+            tray = self.tray_rect(s)
+            band = QRectF(tray.left() - 0.3 * self.u, board.top() if s == BLACK else tray.bottom(),
+                          tray.width() + 0.6 * self.u, FRAME_Y * self.u)
+            r = label.boundingRect()
+            label.setPos(QPointF(band.center().x() - r.width() / 2, band.center().y() - r.height() / 2))
+
+    def borne_off_text(self, seat: int) -> str:
+        """What the tray of ``seat`` says (for tests)."""
+        label = self._tray_labels.get(seat)
+        return label.text() if label is not None else ""
 
     def _show_cube(self, state: BackgammonState) -> None:
         """On the bar: in the middle until first turned, then at the end of its owner's side."""
@@ -678,7 +721,9 @@ class BackgammonController(TableController):
             slab = loc[0] == "off"
             for i, item in enumerate(items):
                 last = i == len(items) - 1
-                limit = SHOWN if loc[0] == "pt" else 4 if loc[0] == "bar" else 99
+                # On a point the count is written beyond five men; on the bar as soon as two wait
+                # (they lie on one another there, and the count is what the player must read).
+                limit = SHOWN if loc[0] == "pt" else 1 if loc[0] == "bar" else 99
                 count = len(items) if last and len(items) > limit else 0
                 item.set_look(size, count, slab)
                 item.setZValue(10 + i)
@@ -789,25 +834,30 @@ class BackgammonController(TableController):
         return anim
 
     # -- buttons --------------------------------------------------------------------------------------
-    def button_specs(self, state: BackgammonState) -> list[tuple[str, Callable[[], None]]]:
+    # The cube's decisions, each button's word: the action it plays and the hint's key.
+    CUBE_WORDS: ClassVar[dict[str, str]] = {"no double": "Roll", "double": "Double", "take": "Take",
+                                            "drop": "Drop"}
+
+    def button_specs(self, state: BackgammonState) -> list[tuple[str, str, Callable[[], None]]]:
+        """(word, what it means, callback) of each button the player may press now."""
         if not self.table.human_to_move:
             return []
         legal = self.table.legal()
-        out: list[tuple[str, Callable[[], None]]] = []
+        out: list[tuple[str, str, Callable[[], None]]] = []
         if state.phase is Phase.CUBE:
-            out.append(("Throw", lambda: self._play(CubeAction("no double"))))
-            out.append((f"Double to {state.cube * 2}", lambda: self._play(CubeAction("double"))))
+            out.append(("Roll", f"the stake stays {state.cube}", lambda: self._play(CubeAction("no double"))))
+            out.append(("Double", f"the stake to {state.cube * 2}", lambda: self._play(CubeAction("double"))))
         elif state.phase is Phase.OFFERED:
-            out.append((f"Take ({state.cube * 2})", lambda: self._play(CubeAction("take"))))
-            out.append(("Drop", lambda: self._play(CubeAction("drop"))))
+            out.append(("Take", f"play on for {state.cube * 2}", lambda: self._play(CubeAction("take"))))
+            out.append(("Drop", f"give up {state.cube}", lambda: self._play(CubeAction("drop"))))
         elif state.phase is Phase.MOVE:
             b = self.builder
             if b is not None and b.hops:
-                out.append(("Undo man", self.undo_man))
+                out.append(("Undo man", "", self.undo_man))
                 if b.can_finish:
-                    out.append(("Finish", self.finish))
+                    out.append(("Finish", "", self.finish))
             elif ThrowAgain() in legal:
-                out.append(("Throw again", lambda: self._play(ThrowAgain())))
+                out.append(("Throw again", "", lambda: self._play(ThrowAgain())))
         return out
 
     def _show_buttons(self, state: BackgammonState) -> None:
@@ -822,14 +872,15 @@ class BackgammonController(TableController):
         # In the middle band of the table the person's dice do not lie in: the left one while he
         # plays a throw, the right one (his own, free of dice) when deciding about the cube.
         t = self.table_rect(state.phase in (Phase.CUBE, Phase.OFFERED))
-        h = 0.62 * self.u
-        w = 1.9 * self.u if len(specs) > 1 else 2.6 * self.u
+        worded = any(detail for _, detail, _ in specs)
+        h = (0.95 if worded else 0.62) * self.u
+        w = (2.5 if worded else 1.9) * self.u if len(specs) > 1 else 2.6 * self.u
         gap = 0.2 * self.u
         total = len(specs) * w + (len(specs) - 1) * gap
         x = t.center().x() - total / 2
         y = self._y(FRAME_Y + POINT_H + MIDDLE_H / 2) - h / 2
-        for i, (label, callback) in enumerate(specs):
-            item = ButtonItem(label, callback)
+        for i, (label, detail, callback) in enumerate(specs):
+            item = ButtonItem(label, callback, detail)
             item.set_rect(QRectF(x + i * (w + gap), y, w, h))
             item.focused = self.keyboard_active and i == self.focus_button
             scene.addItem(item)
@@ -913,6 +964,7 @@ class BackgammonController(TableController):
         for i, button in enumerate(self.buttons):
             button.focused = self.keyboard_active and i == self.focus_button
             button.update()
+        self.table.refresh_prompt()     # a man lifted or moved changes what to do next
 
     # -- the panel: pips, the cube, the moves ----------------------------------------------------------
     def _history_lines(self) -> list[str]:
@@ -997,7 +1049,7 @@ class BackgammonController(TableController):
         try:
             b.move(src, dst)
         except IllegalAction as exc:
-            self.table.say(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
+            self.table.refuse(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
             self._place_men(animate=self.table.animations_on, quick=True)
             self._show_marks()
             return False
@@ -1042,23 +1094,23 @@ class BackgammonController(TableController):
         b = self.builder
         if state.phase is not Phase.MOVE or b is None:
             if state.phase in (Phase.CUBE, Phase.OFFERED):
-                self.table.say("First decide about the cube: use the buttons on the table.", "")
+                self.table.refuse("First decide about the cube: use the buttons on the table.", "")
             return
         if src is None:
             if b.sources():
-                self.table.say("Move one of your own men: those that can move are on the lit points "
+                self.table.refuse("Move one of your own men: those that can move are on the lit points "
                                "when you pick one up.", "")
             return
         if src not in b.sources():
             if b.position[BAR] > 0 and src != BAR:
-                self.table.say("A man on the bar must enter before any other man moves.",
+                self.table.refuse("A man on the bar must enter before any other man moves.",
                                "backgammon#entering-from-the-bar")
                 return
-            self.table.say("That man cannot move with the dice left.", "backgammon#moving-the-men")
+            self.table.refuse("That man cannot move with the dice left.", "backgammon#moving-the-men")
             return
         if dst is not None:
             exc = b.refusal(src, dst)
-            self.table.say(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
+            self.table.refuse(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
 
     # -- the mouse ------------------------------------------------------------------------------------
     def press(self, scene_pos: QPointF) -> None:
@@ -1275,11 +1327,77 @@ class BackgammonController(TableController):
                     if loc not in self.hint_locs:
                         self.hint_locs.append(loc)
         for button in self.buttons:
-            button.lit = (isinstance(action, ThrowAgain) and button.label == "Throw again") or \
-                (isinstance(action, CubeAction) and button.label.lower().startswith(
-                    {"no double": "throw", "double": "double", "take": "take", "drop": "drop"}[action.word]))
+            button.lit = button is self._button_for(action)
             button.update()
         self._show_marks()
+
+    def _button_for(self, action: Any) -> ButtonItem | None:
+        """The button on the table that plays ``action`` (a cube decision, throwing again)."""
+        if isinstance(action, ThrowAgain):
+            word: str | None = "Throw again"
+        elif isinstance(action, CubeAction):
+            word = self.CUBE_WORDS.get(action.word)
+        else:
+            return None
+        return next((b for b in self.buttons if b.label == word), None)
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """A play: the man that moves first and the place he comes to (followed through the
+        hops he makes alone); a cube decision or throwing again: its button."""
+        button = self._button_for(action)
+        if button is not None:
+            return None, QRectF(button.rect)
+        if not isinstance(action, Play) or not action.hops:
+            return None, None
+        seat = self.state().turn
+        src, dst = action.hops[0]
+        for hop_src, hop_dst in action.hops[1:]:
+            if hop_src == dst:
+                dst = hop_dst
+        src_loc, dst_loc = self.place_of(seat, src), self.place_of(seat, dst)
+        owner, there = self.shown_counts().get(dst_loc, (seat, 0))
+        d = MAN * self.u
+
+        def box(centre: QPointF) -> QRectF:
+            return QRectF(centre.x() - d / 2, centre.y() - d / 2, d, d)
+        return (box(self.slot(src_loc, max(0, len(self.men_at(src_loc)) - 1))),
+                box(self.slot(dst_loc, there if owner == seat else 0)))
+
+    def callout_anchor(self) -> QPointF | None:
+        if self.keyboard_active and self.focus_button < 0:
+            return self.loc_rect(self.cursor).center()
+        return None
+
+    def prompt(self) -> str:
+        state = self.state()
+        seat = self.game.to_move(state)
+        if not isinstance(seat, int):
+            return ""
+        dice = f"{state.dice[0]}-{state.dice[1]}" if state.phase is Phase.MOVE else ""
+        if not self.table.human_to_move:
+            thinking = " — the computer is thinking…" if self.table.computer_thinking else ""
+            if state.phase is Phase.OFFERED:
+                return f"{NAMES[seat]} decides: take your double or drop it{thinking}"
+            if state.phase is Phase.MOVE:
+                return f"{NAMES[state.turn]} to play {dice}{thinking}"
+            return f"{NAMES[seat]} to throw{thinking}"
+        if state.phase is Phase.CUBE:
+            return f"Double or roll: the stake is {state.cube}"
+        if state.phase is Phase.OFFERED:
+            return (f"{NAMES[state.turn]} doubles: take (play on for {state.cube * 2}) "
+                    f"or drop (give up {state.cube})")
+        if state.phase is not Phase.MOVE:
+            return ""
+        b = self.builder
+        if self.selected is not None:
+            return "Click a lit place for the man (Escape puts him back)"
+        if b is not None and b.hops:
+            left = "-".join(str(d) for d in b.dice_left)
+            if b.can_finish:
+                return f"Still to play: {left} — or Finish: the play is complete as it stands"
+            return f"Still to play: {left}"
+        again = " — or throw again" if ThrowAgain() in self.table.legal() else ""
+        return f"Your throw: {dice} — drag a ringed man to a lit point{again}"
 
     def clear_hint(self) -> None:
         self.hint_locs = []

@@ -23,7 +23,7 @@ from ...core.session import Session
 from ...games.board.checkers import (BLACK, LESSON_BY_KEY, LESSONS, QUIET_PLIES_FOR_CLAIM, SIDE_NAMES, WHITE,
                                      CheckersState, Draw, Huff, Insist, Move, dark_square,
                                      rc_square, read_pdn, square_rc, write_pdn)
-from .square_board import DANGER, SquareBoardController, Square
+from .square_board import DANGER, SquareBoardController, Square, TakenRow
 
 if TYPE_CHECKING:
     from ...core.game import Game, Outcome
@@ -150,6 +150,7 @@ class CheckersController(SquareBoardController):
         # that still fit them.
         self.partial: tuple[Square, ...] = ()
         self.partial_moves: list[Move] = []
+        self._taken_rows: list[TakenRow] = []
 
     # -- what stands where --------------------------------------------------------------------
     def _state(self) -> CheckersState:
@@ -162,6 +163,57 @@ class CheckersController(SquareBoardController):
         # standard diagram, so the board is turned round for the player of Black.
         self.flipped = self.table.viewer_seat == BLACK
         self.cursor = to_square(10 if self.flipped else 23)
+        for _ in range(2):
+            row = TakenRow()
+            self.table.scene().addItem(row)
+            self._taken_rows.append(row)
+
+    def teardown(self) -> None:
+        for row in self._taken_rows:
+            self.table.scene().removeItem(row)
+        self._taken_rows = []
+        super().teardown()
+
+    def taken(self) -> tuple[list[str], list[str]]:
+        """The men each side has taken since the game (or the lesson) began: (by Black, by
+        White), as piece keys; a king taken counts as the king it was."""
+        session = self.table.session
+        if session is None:
+            return [], []
+        first, now = session.first_state, self._state()
+
+        def on_board(state: CheckersState) -> dict[str, int]:
+            counts = {"b": 0, "w": 0}
+            for n in range(1, 33):
+                piece = state.piece_at(n)
+                if piece:
+                    counts[piece.lower()] += 1
+            return counts
+        before, after = on_board(first), on_board(now)
+        lost_black = max(0, before["b"] - after["b"])
+        lost_white = max(0, before["w"] - after["w"])
+        return ["w"] * lost_white, ["b"] * lost_black
+
+    def _place_taken(self) -> None:
+        """Two rows beside the board: at the top, what the side at the top has taken; at the
+        bottom, the other's; the move list between."""
+        if len(self._taken_rows) != 2 or self._panel is None:
+            return
+        board = self.board_rect()
+        x = board.right() + (self.margin_squares + 0.3) * self.square
+        size = round(self.square * 0.42)
+        width = self.panel_squares * self.square
+        by_black, by_white = self.taken()
+        dpr = self.table.devicePixelRatioF()
+        top_seat = WHITE if self.flipped else BLACK
+        top_y = board.top() - self.margin_squares * self.square * 0.5
+        bottom_y = board.bottom() + self.margin_squares * self.square * 0.5 - size
+        for row, seat, y in ((self._taken_rows[0], top_seat, top_y), (self._taken_rows[1], 1 - top_seat, bottom_y)):
+            keys = by_black if seat == BLACK else by_white
+            note = f"{len(keys)} taken" if keys else ""
+            row.set_row(keys, [piece_pixmap(k, max(8, int(size)), dpr) for k in keys], size, width, note)
+            row.setPos(QPointF(x, y))
+        self._panel.setPos(QPointF(x, top_y + size + self.square * 0.08))
 
     def is_dark(self, square: Square) -> bool:
         return to_number(square) != 0
@@ -240,13 +292,13 @@ class CheckersController(SquareBoardController):
         state = self._state()
         outcome = self.game.outcome(state)
         if outcome is not None:
-            self.table.say(f"The game is over: {outcome.reason}.", outcome.rule or "")
+            self.table.refuse(f"The game is over: {outcome.reason}.", outcome.rule or "")
             return
         try:
             frm = dark_square(7 - src[1], src[0])
             to = dark_square(7 - dst[1], dst[0])
         except IllegalAction as exc:
-            self.table.say(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
+            self.table.refuse(exc.reason[:1].upper() + exc.reason[1:] + ".", exc.rule or "")
             return
         if not self.table.human_to_move:
             return
@@ -257,22 +309,22 @@ class CheckersController(SquareBoardController):
             seat = self.game.to_move(state)
             mine = SIDE_NAMES[seat] if isinstance(seat, int) else ""
             if (piece.lower() == "b") != (seat == BLACK):
-                self.table.say(f"The piece on {frm} is {SIDE_NAMES[1 - seat]}'s: you play {mine}.",
+                self.table.refuse(f"The piece on {frm} is {SIDE_NAMES[1 - seat]}'s: you play {mine}.",
                                rule_ref("checkers", "the-play"))
                 return
             jumps = [a for a in self.table.legal() if isinstance(a, Move) and a.jump]
             if jumps and not state.huffing or state.must_take:
-                self.table.say(f"A capture must be made: {self.game.action_to_str(jumps[0])}.",
+                self.table.refuse(f"A capture must be made: {self.game.action_to_str(jumps[0])}.",
                                rule_ref("checkers", "compulsory-capture") if not state.must_take
                                else rule_ref("checkers", "huffing-the-old-rule"))
             else:
-                self.table.say(f"The piece on {frm} has no move just now.", rule_ref("checkers", "moving-a-man"))
+                self.table.refuse(f"The piece on {frm} has no move just now.", rule_ref("checkers", "moving-a-man"))
             return
         (r0, _), (r1, _) = square_rc(frm), square_rc(to)
         move = Move((frm, to), abs(r1 - r0) == 2)
         refusal = self.game.why_illegal(state, move)
         reason = refusal.reason
-        self.table.say(reason[:1].upper() + reason[1:] + ".", refusal.rule or "")
+        self.table.refuse(reason[:1].upper() + reason[1:] + ".", refusal.rule or "")
 
     # -- clicking through a multiple capture ----------------------------------------------------
     def choose(self, src: Square, dst: Square, actions: list[Any]) -> None:
@@ -344,6 +396,7 @@ class CheckersController(SquareBoardController):
     def sync(self, animate: bool) -> None:
         self._end_partial()
         super().sync(animate)
+        self._place_taken()
 
     def cancel_drag(self) -> None:
         self._end_partial()
@@ -397,7 +450,7 @@ class CheckersController(SquareBoardController):
             parts.append("<p style='margin:0; color:#cfc8b0'><i>No moves yet.</i></p>")
         else:
             font_px = max(11, min(17, int(self.square * 0.24)))
-            fit = max(4, int(self.ranks * self.square / (font_px * 1.75)) - 8)
+            fit = max(4, int((self.ranks - 1) * self.square / (font_px * 1.75)) - 8)
             shown = rows[-fit:]
             cells = []
             if len(shown) < len(rows):
@@ -426,6 +479,30 @@ class CheckersController(SquareBoardController):
                              f"capture or a man's move (a draw may be claimed at "
                              f"{QUIET_PLIES_FOR_CLAIM // 2})</p>")
         return "".join(parts)
+
+    def prompt(self) -> str:
+        state = self._state()
+        if self.game.outcome(state) is not None:
+            return ""
+        seat = self.game.to_move(state)
+        if not isinstance(seat, int):
+            return ""
+        side = SIDE_NAMES[seat]
+        if not self.table.human_to_move:
+            return f"{side} to move — the computer is thinking…" if self.table.computer_thinking \
+                else f"{side} to move"
+        if self.partial:
+            return "The capture goes on: click the next landing square (Escape starts again)"
+        legal = self.table.legal()
+        if Draw("accept") in legal:
+            return "A draw is offered: accept or decline it (Table menu)"
+        if self.selected is not None:
+            return f"The piece on {to_number(self.selected)}: click a lit square (Escape puts it back)"
+        if any(isinstance(a, Huff) for a in legal):
+            return f"{side} to move: click the red man to huff him, or move"
+        if any(isinstance(a, Move) and a.jump for a in legal) and not state.huffing:
+            return f"{side} to move: a capture is compulsory — drag a man to a lit square"
+        return f"{side} to move: drag a man to a lit square, or click it, then the square"
 
     def status_parts(self) -> list[str]:
         state = self._state()

@@ -36,7 +36,7 @@ from ...games.board.chess_game import (CLAIM, FLAG, LESSONS, NO_CLOCK, PIECE_NAM
                                        STANDARD, ChessState, GameClock, clock_text, descriptive, from_pgn,
                                        lesson_of, move_list, parse_fen, time_control, to_pgn, why_illegal)
 from .items import HIGHLIGHT
-from .square_board import DANGER, SquareBoardController, Square
+from .square_board import DANGER, SquareBoardController, Square, TakenRow
 
 if TYPE_CHECKING:
     from ...core.game import Game, Outcome
@@ -44,6 +44,32 @@ if TYPE_CHECKING:
 
 _PIXMAPS: dict[tuple[str, int, float], QPixmap] = {}
 PROMOTIONS = (chess.QUEEN, chess.KNIGHT, chess.ROOK, chess.BISHOP)   # the chooser's order
+VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9, chess.KING: 0}
+TAKEN_ORDER = "qrbnp"           # the captured men in a row: the heaviest first
+
+
+def captured(start: str, moves: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The men each side has taken in the game from ``start`` (a FEN) through ``moves`` (UCI):
+    (taken by White, taken by Black), as piece symbols, heaviest first."""
+    board = chess.Board(start)
+    taken: tuple[list[str], list[str]] = ([], [])
+    for text in moves:
+        move = chess.Move.from_uci(text)
+        if board.is_capture(move):
+            square = move.to_square
+            if board.is_en_passant(move):
+                square = chess.square(chess.square_file(move.to_square), chess.square_rank(move.from_square))
+            piece = board.piece_at(square)
+            if piece is not None:
+                taken[0 if board.turn == chess.WHITE else 1].append(piece.symbol())
+        board.push(move)
+    for row in taken:
+        row.sort(key=lambda sym: TAKEN_ORDER.index(sym.lower()))
+    return taken
+
+
+def material(symbols: list[str]) -> int:
+    return sum(VALUES[chess.Piece.from_symbol(sym).piece_type] for sym in symbols)
 
 
 def piece_pixmap(symbol: str, size: int, dpr: float) -> QPixmap:
@@ -154,6 +180,10 @@ class ChessController(SquareBoardController):
         self._level_before_engine = 3
         self.clock: GameClock | None = None
         self._faces: list[ClockFace] = []     # the top one, then the bottom one
+        # The men taken, beside the board: the top row is the side at the top's captures.
+        self._taken_rows: list[TakenRow] = []
+        self._taken_key: tuple[str, tuple[str, ...]] | None = None
+        self._taken: tuple[list[str], list[str]] = ([], [])
         # Steps of the session whose increments are paid: the furthest the game has reached, so
         # that moves taken back and played again earn no second increment.
         self._credited = 0
@@ -173,6 +203,10 @@ class ChessController(SquareBoardController):
     def build(self) -> None:
         super().build()
         self.cursor = (4, 6) if self.flipped else (4, 1)
+        for _ in range(2):
+            row = TakenRow()
+            self.table.scene().addItem(row)
+            self._taken_rows.append(row)
         session = self.table.session
         control = time_control(str(session.options.get("clock", NO_CLOCK))) if session else None
         if session is None or control is None:
@@ -270,6 +304,44 @@ class ChessController(SquareBoardController):
         self._faces[1].set_rect(QRectF(x, board.bottom() + self.margin_squares * self.square * 0.5 - h, w, h))
         self._panel.setPos(QPointF(x, self._faces[0].pos().y() + h + self.square * 0.15))
 
+    def _taken_height(self) -> float:
+        return round(self.square * 0.42)
+
+    def _place_taken(self) -> None:
+        """The two rows of taken men: under the top clock (or at the top of the panel) and over
+        the bottom one, each beside the side that took them; the move list between."""
+        if len(self._taken_rows) != 2 or self._panel is None:
+            return
+        state = self._state()
+        key = (state.start, state.moves)
+        if key != self._taken_key:
+            self._taken_key, self._taken = key, captured(state.start, state.moves)
+        board = self.board_rect()
+        x = board.right() + (self.margin_squares + 0.3) * self.square
+        width = self.panel_squares * self.square
+        size = self._taken_height()
+        clock = self._clock_height()
+        top_y = board.top() - self.margin_squares * self.square * 0.5 + (clock + self.square * 0.12 if clock else 0)
+        bottom_y = board.bottom() + self.margin_squares * self.square * 0.5 - size \
+            - (clock + self.square * 0.12 if clock else 0)
+        self._panel.setPos(QPointF(x, top_y + size + self.square * 0.08))
+        by_white, by_black = self._taken
+        lead = material(by_white) - material(by_black)
+        dpr = self.table.devicePixelRatioF()
+        px = max(8, int(size))
+        bottom_seat = 1 if self.flipped else 0
+        for row, seat, y in ((self._taken_rows[0], 1 - bottom_seat, top_y),
+                             (self._taken_rows[1], bottom_seat, bottom_y)):
+            keys = by_white if seat == 0 else by_black
+            ahead = lead if seat == 0 else -lead
+            row.set_row(keys, [piece_pixmap(k, px, dpr) for k in keys], size, width,
+                        f"+{ahead}" if ahead > 0 else "")
+            row.setPos(QPointF(x, y))
+
+    def taken(self) -> tuple[list[str], list[str]]:
+        """The men shown as taken: (by White, by Black)."""
+        return self._taken
+
     def pieces(self, view: ChessState) -> dict[Square, str]:
         return {to_square(sq): piece.symbol() for sq, piece in view.board.piece_map().items()}
 
@@ -311,7 +383,7 @@ class ChessController(SquareBoardController):
         state = self._state()
         outcome = self.game.outcome(state)
         if outcome is not None:
-            self.table.say(f"The game is over: {outcome.reason}.", outcome.rule or "")
+            self.table.refuse(f"The game is over: {outcome.reason}.", outcome.rule or "")
             return
         board = state.board
         frm = to_index(src)
@@ -323,16 +395,16 @@ class ChessController(SquareBoardController):
         if src == dst:
             if piece.color != board.turn:
                 theirs = "White" if piece.color == chess.WHITE else "Black"
-                self.table.say(f"The {name} on {self.square_name(src)} is {theirs}'s: you play {mine}.",
+                self.table.refuse(f"The {name} on {self.square_name(src)} is {theirs}'s: you play {mine}.",
                                rule_ref("chess", "the-play"))
             elif board.is_check():
-                self.table.say(f"The {name} on {self.square_name(src)} cannot meet the check on "
+                self.table.refuse(f"The {name} on {self.square_name(src)} cannot meet the check on "
                                f"{mine}'s king.", rule_ref("chess", "check"))
             elif board.is_pinned(board.turn, frm):
-                self.table.say(f"The {name} on {self.square_name(src)} is pinned to its king: it "
+                self.table.refuse(f"The {name} on {self.square_name(src)} is pinned to its king: it "
                                "cannot move off the line.", rule_ref("chess", "check"))
             else:
-                self.table.say(f"The {name} on {self.square_name(src)} has no move just now.",
+                self.table.refuse(f"The {name} on {self.square_name(src)} has no move just now.",
                                PIECE_RULES[piece.piece_type])
             return
         text = chess.square_name(frm) + chess.square_name(to_index(dst))
@@ -340,7 +412,7 @@ class ChessController(SquareBoardController):
             text += "q"      # judge the move itself, not the missing choice of piece
         refusal = why_illegal(board, text)
         reason = refusal.reason
-        self.table.say(reason[:1].upper() + reason[1:] + ".", refusal.rule or "")
+        self.table.refuse(reason[:1].upper() + reason[1:] + ".", refusal.rule or "")
 
     # -- the promotion chooser ----------------------------------------------------------------
     def choose(self, src: Square, dst: Square, actions: list[Any]) -> None:
@@ -379,6 +451,7 @@ class ChessController(SquareBoardController):
         self._show_chooser_focus()
         self.table.say("Promotion: choose the new man (queen, knight, rook or bishop); click "
                        "elsewhere or press Escape to put the pawn back.", rule_ref("chess", "promotion"))
+        self.table.refresh_prompt()
 
     @property
     def choosing(self) -> bool:
@@ -435,6 +508,7 @@ class ChessController(SquareBoardController):
     def sync(self, animate: bool) -> None:
         self._close_chooser()
         super().sync(animate)
+        self._place_taken()
         self._clock_after_change()
 
     def teardown(self) -> None:
@@ -444,9 +518,9 @@ class ChessController(SquareBoardController):
             self.clock.run(None)
             if self.table.session is not None:
                 self.table.session.clocks = self.clock.snapshot()
-        for face in self._faces:
-            self.table.scene().removeItem(face)
-        self._faces = []
+        for item in [*self._faces, *self._taken_rows]:
+            self.table.scene().removeItem(item)
+        self._faces, self._taken_rows = [], []
         self._close_chooser()
         if self.table.level == 4:      # no other game knows level 4
             self.table.set_level(self._level_before_engine)
@@ -487,7 +561,8 @@ class ChessController(SquareBoardController):
         for i in range(0, len(items), 2):
             rows.append((number + i // 2, items[i], items[i + 1] if i + 1 < len(items) else ""))
         font_px = max(11, min(17, int(self.square * 0.24)))
-        room = self.ranks * self.square - 2.3 * self._clock_height()   # the clocks take their share
+        # the clocks and the rows of taken men take their share
+        room = self.ranks * self.square - 2.3 * self._clock_height() - 2.4 * self._taken_height()
         fit = max(4, int(room / (font_px * 1.75)) - 6)
         shown = rows[-fit:]
         parts = []
@@ -522,6 +597,24 @@ class ChessController(SquareBoardController):
         elif board.is_check():
             parts.append("<p style='margin-top:6px'><b>Check!</b></p>")
         return "".join(parts)
+
+    def prompt(self) -> str:
+        state = self._state()
+        if self.game.outcome(state) is not None:
+            return ""
+        if self._chooser:
+            return "Promotion: click the new man (Escape puts the pawn back)"
+        board = state.board
+        side = "White" if board.turn == chess.WHITE else "Black"
+        if not self.table.human_to_move:
+            return f"{side} to move — the computer is thinking…" if self.table.computer_thinking \
+                else f"{side} to move"
+        if self.selected is not None:
+            piece = board.piece_at(to_index(self.selected))
+            name = PIECE_NAMES[piece.piece_type] if piece is not None else "man"
+            return f"The {name} on {self.square_name(self.selected)}: click a lit square (Escape puts it back)"
+        check = ", in check" if board.is_check() else ""
+        return f"{side} to move{check}: drag a man to a lit square, or click it, then the square"
 
     def status_parts(self) -> list[str]:
         state = self._state()

@@ -95,10 +95,28 @@ class TableController:
 
     # -- what the table tells the player ----------------------------------------------------
     def show_hint(self, action: Any) -> None:
-        """Mark the hinted action on the table."""
+        """Extra marks of a hint (a button to press); the view draws what moves and where from
+        ``action_marks``."""
 
     def clear_hint(self) -> None:
         """Take the hint's marks off the table."""
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The scene rectangles of what ``action`` moves (the card, piece, checker) and of where
+        it goes; the view lights both and draws an arrow between them (the hint).  ``None`` for
+        a part the table cannot point at."""
+        return None, None
+
+    def callout_anchor(self) -> QPointF | None:
+        """Where a refusal's callout should point, in scene coordinates; ``None``: the place the
+        player last pressed or dropped (the view keeps it).  Keyboard play overrides it."""
+        return None
+
+    def prompt(self) -> str:
+        """The decision the player must take now, in words ("White to move", "Discard one to
+        five cards, then Exchange"); the view shows it on the table after every move.  Empty:
+        nothing to say."""
+        return ""
 
     def status_parts(self) -> list[str]:
         """Short facts for the status bar after each move ("Deal 7", "White to move" ...)."""
@@ -108,9 +126,12 @@ class TableController:
         """The banner's title and detail when the game ends."""
         seat = self.table.viewer_seat
         won = outcome.results[seat] > 0 if seat < len(outcome.results) else False
+        detail = outcome.reason[:1].upper() + outcome.reason[1:] + "."
+        if len(outcome.results) == 1:       # a patience: won, or stuck
+            return ("Won!" if won else "No moves left"), detail
         drawn = len(set(outcome.results)) == 1
         title = "A draw" if drawn else ("You win!" if won else "The game is lost")
-        return title, outcome.reason[:1].upper() + outcome.reason[1:] + "."
+        return title, detail
 
     def celebrate(self) -> None:
         """A little flourish when the human wins (only with animations on)."""

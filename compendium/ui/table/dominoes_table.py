@@ -28,7 +28,7 @@ from ...games.board.dominoes import (DominoesView, DrawStone, End, Pass, Play, S
                                      stone_name)
 from .cloth import baize_tile
 from .controller import TableController
-from .items import HIGHLIGHT, HINT
+from .items import HIGHLIGHT
 from .motion import flight
 
 if TYPE_CHECKING:
@@ -297,7 +297,6 @@ class DominoesController(TableController):
         self.knock_rect = QRectF()
         self._seen_hand = 0
         self._seen_sheet = 0
-        self._hint: Any = None
 
     # -- helpers on the view -------------------------------------------------------------------
     def view(self) -> DominoesView:
@@ -683,9 +682,10 @@ class DominoesController(TableController):
                     hover: End | None | bool = False) -> None:
         self._clear_marks()
         legal = self.table.legal()
+        # the ends a stone may go to, clearly lit (brighter still under the stone dragged)
         for end, spot in (targets or {}).items():
             strong = hover is not False and hover == end
-            self._outline(self.spot_rect(spot), HIGHLIGHT, 120 if strong else 60)
+            self._outline(self.spot_rect(spot), HIGHLIGHT, 170 if strong else 110, 3.5)
         if self.selected is not None and self.selected in self._spots and targets is None:
             face = self._face(self.selected)
             if face is not None:
@@ -693,26 +693,14 @@ class DominoesController(TableController):
                 all_targets = self.end_targets(self.view(), face)
                 for end in ends:
                     strong = self.chosen_end == end
-                    self._outline(self.spot_rect(all_targets[end]), HIGHLIGHT, 120 if strong else 60)
+                    self._outline(self.spot_rect(all_targets[end]), HIGHLIGHT, 170 if strong else 110, 3.5)
         if self.keyboard_active and self._hand_ids:
             self.cursor = max(0, min(self.cursor, len(self._hand_ids) - 1))
             self._outline(self.spot_rect(self._spots[self._hand_ids[self.cursor]]), HIGHLIGHT,
                           0, 3.0)
         if DrawStone() in legal:
             self._outline(self.boneyard_rect, HIGHLIGHT, 30, 2.0, z=1)
-        hint = self._hint
-        if hint is not None:
-            if isinstance(hint, Play):
-                sid = self._id_of(hint.stone)
-                if sid is not None:
-                    self._outline(self.spot_rect(self._spots[sid]), HINT, 0, 3.0)
-                target = self.end_targets(self.view(), hint.stone).get(hint.end)
-                if target is not None:
-                    self._outline(self.spot_rect(target), HINT, 50, 3.0)
-            elif isinstance(hint, DrawStone):
-                self._outline(self.boneyard_rect, HINT, 40, 3.0)
-            elif isinstance(hint, Pass) and not self.knock_rect.isNull():
-                self._outline(self.knock_rect, HINT, 0, 3.0)
+        self.table.refresh_prompt()     # a stone picked up changes what to do next
 
     def _face(self, sid: int) -> Stone | None:
         for vc in self.view().hands[self.seat()]:
@@ -982,13 +970,49 @@ class DominoesController(TableController):
         return bool(self._overlay)
 
     # -- hints, status, the end ------------------------------------------------------------------
-    def show_hint(self, action: Any) -> None:
-        self._hint = action
-        self._show_marks()
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """A stone to play: the stone in the hand and the place it takes at its end of the line;
+        drawing: the boneyard; knocking: the knock button."""
+        if isinstance(action, Play):
+            sid = self._id_of(action.stone)
+            source = self.spot_rect(self._spots[sid]) if sid is not None and sid in self._spots else None
+            target = self.end_targets(self.view(), action.stone).get(action.end)
+            return source, (self.spot_rect(target) if target is not None else None)
+        if isinstance(action, DrawStone):
+            return None, QRectF(self.boneyard_rect)
+        if isinstance(action, Pass) and not self.knock_rect.isNull():
+            return None, QRectF(self.knock_rect)
+        return None, None
 
-    def clear_hint(self) -> None:
-        self._hint = None
-        self._show_marks()
+    def callout_anchor(self) -> QPointF | None:
+        if self.keyboard_active and self._hand_ids:
+            sid = self._hand_ids[max(0, min(self.cursor, len(self._hand_ids) - 1))]
+            if sid in self._spots:
+                return self.spot_rect(self._spots[sid]).center()
+        return None
+
+    def prompt(self) -> str:
+        session = self.table.session
+        if session is None:
+            return ""
+        view = self.view()
+        who = session.to_move()
+        if not isinstance(who, int):
+            return ""
+        if who != self.seat() or not self.table.human_to_move:
+            thinking = " — the computer is thinking…" if self.table.computer_thinking else ""
+            return f"{self.name(who)} to play{thinking}"
+        legal = self.table.legal()
+        if legal == (DrawStone(),):
+            return "Nothing matches: click the boneyard to draw a stone"
+        if legal == (Pass(),):
+            return "Nothing matches and the boneyard is empty: knock"
+        if self.selected is not None:
+            return "Click the end of the line for the stone (or drag it there)"
+        if not view.line:
+            return "Your lead: set any stone from your hand on the table"
+        a, b = view.ends  # type: ignore[misc]
+        return f"Your turn: match {a} or {b} — drag a raised stone to a lit end, or click it"
 
     def status_parts(self) -> list[str]:
         session = self.table.session

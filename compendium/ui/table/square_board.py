@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any, Callable
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (QGraphicsEllipseItem, QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem,
-                               QGraphicsTextItem)
+                               QGraphicsTextItem, QStyleOptionGraphicsItem, QWidget)
 
 from .cloth import baize_tile
 from .controller import TableController
-from .items import HIGHLIGHT, HINT
+from .items import HIGHLIGHT
 from .motion import flight
 
 if TYPE_CHECKING:
@@ -33,6 +33,56 @@ Square = tuple[int, int]
 LAST_MOVE = QColor(205, 210, 90)        # the squares of the last move, softly tinted
 DANGER = QColor(214, 64, 52)            # a king in check
 FRAME = QColor(74, 46, 26)              # the board's wooden frame
+
+
+class TakenRow(QGraphicsItem):
+    """The men one side has taken, small, in a row beside the board, with a word after them
+    (the material they are ahead by, or the count)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keys: list[str] = []
+        self.note = ""
+        self._pixmaps: list[QPixmap] = []
+        self._size = 16.0
+        self._width = 100.0
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(5)
+
+    def set_row(self, keys: list[str], pixmaps: list[QPixmap], size: float, width: float, note: str) -> None:
+        self.prepareGeometryChange()
+        self.keys, self._pixmaps, self._size, self._width, self.note = keys, pixmaps, size, width, note
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-2, -2, self._width + 4, self._size + 4)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(max(10, int(self._size * 0.6)))
+        font.setBold(True)
+        painter.setFont(font)
+        note_w = painter.fontMetrics().horizontalAdvance(self.note) + 8 if self.note else 0
+        room = self._width - note_w - self._size
+        n = len(self._pixmaps)
+        # men of one kind overlap by half; the row closes up further when it would not fit
+        step = self._size * 0.5
+        if n > 1:
+            step = min(step, room / (n - 1)) if room > 0 else 0
+        x = 0.0
+        previous = ""
+        for key, pixmap in zip(self.keys, self._pixmaps):
+            if previous and key.lower() != previous.lower():
+                x += min(self._size * 0.25, step * 0.5)     # a little air between kinds
+            painter.drawPixmap(QRectF(x, 0, self._size, self._size), pixmap, QRectF(pixmap.rect()))
+            x += step
+            previous = key
+        if self.note:
+            painter.setPen(QColor(238, 232, 214))
+            left = (x - step + self._size + 6) if n else 0.0
+            painter.drawText(QRectF(left, 0, self._width - left, self._size),
+                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), self.note)
 
 
 @dataclass
@@ -288,8 +338,7 @@ class SquareBoardController(TableController):
         return {sq: key for sq, (key, _) in self._pieces.items()}
 
     # -- tints on the squares --------------------------------------------------------------------
-    def _show_marks(self, targets: set[Square] | None = None,
-                    hint: tuple[Square, Square] | None = None) -> None:
+    def _show_marks(self, targets: set[Square] | None = None) -> None:
         scene = self.table.scene()
         for mark in self._marks:
             scene.removeItem(mark)
@@ -316,15 +365,23 @@ class SquareBoardController(TableController):
             tint(self.selected, HIGHLIGHT, 120)
         for sq in targets or ():
             self._target_mark(sq)
-        if hint:
-            for sq in hint:
-                tint(sq, HINT, 0, outline=True)
         if self.keyboard_active:
             tint(self.cursor, HIGHLIGHT, 0, outline=True)
+        self.table.refresh_prompt()     # a piece lifted or put back changes what to do next
 
     def _target_mark(self, sq: Square) -> None:
-        """A legal destination: a soft dot on an empty square, a ring round a piece to take."""
+        """A legal destination, clearly lit: the square washed with gold under a dot (an empty
+        square) or a ring round the piece to take."""
         rect = self.square_rect(sq)
+        wash = QGraphicsRectItem(rect)
+        wash.setBrush(QColor(HIGHLIGHT.red(), HIGHLIGHT.green(), HIGHLIGHT.blue(), 150))
+        inset = max(1.5, self.square * 0.03)
+        wash.setRect(rect.adjusted(inset, inset, -inset, -inset))
+        wash.setPen(QPen(HIGHLIGHT.lighter(115), max(2.5, self.square * 0.06)))
+        wash.setZValue(6)
+        wash.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.table.scene().addItem(wash)
+        self._marks.append(wash)
         if sq in self._pieces:
             d = self.square * 0.06
             item = QGraphicsEllipseItem(rect.adjusted(d, d, -d, -d))
@@ -455,14 +512,19 @@ class SquareBoardController(TableController):
         self._show_marks(self.targets_from(self.selected) if self.selected else set())
         return True
 
-    # -- hints and commands ----------------------------------------------------------------------
-    def show_hint(self, action: Any) -> None:
+    # -- hints, callouts and commands ----------------------------------------------------------
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
         squares = self.action_squares(action)
-        if squares:
-            self._show_marks(hint=squares)
+        if not squares:
+            return None, None
+        src, dst = squares
+        return self.square_rect(src), (self.square_rect(dst) if dst != src else None)
 
-    def clear_hint(self) -> None:
-        self._show_marks()
+    def callout_anchor(self) -> QPointF | None:
+        """Played by keyboard: the cursor's square (the mouse's place is the view's default)."""
+        if self.keyboard_active:
+            return self.square_rect(self.cursor).center()
+        return None
 
     def flip(self) -> None:
         self.flipped = not self.flipped

@@ -22,6 +22,7 @@ from ...games.registry import get_game
 from .cloth import baize_tile
 from .controller import TableController, controller_class
 from .items import BannerItem
+from .talk import CalloutItem, HintMarks, PromptLine
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -43,6 +44,9 @@ class TableWidget(QGraphicsView):
     # The anchor of the rules section about the moment (Game.rules_section; "" if none), sent
     # when it changes, so that the rules pane can follow the game.
     section_changed = Signal(str)
+    # A law's link on the table was clicked (the refusal's callout): the reference to open in
+    # the rules pane ("game_id#anchor"), as the status bar's "(rule)" link opens it.
+    rule_link = Signal(str)
     LIVE_BUDGET_S = 1.0
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -71,6 +75,21 @@ class TableWidget(QGraphicsView):
         self.level = 2                       # the computer's strength (core.game.LEVELS)
         self._banner = BannerItem()
         self.scene().addItem(self._banner)
+        # What the table says where the eye is (talk.py): a refused move's callout, the hint's
+        # marks and arrow, and the line at the bottom edge (the prompt, or the demo's badge).
+        self.callout = CalloutItem()
+        self.hint_marks = HintMarks()
+        self.prompt_line = PromptLine()
+        for item in (self.callout, self.hint_marks, self.prompt_line):
+            self.scene().addItem(item)
+        self._hint_action: Any = None
+        # Where the player last pressed and released (scene coordinates) and which came last,
+        # and whether the keyboard or the mouse played last: the callout points there.
+        self._last_press: QPointF | None = None
+        self._last_release: QPointF | None = None
+        self._last_was_release = False
+        self._keyboard_last = False
+        self._input_depth = 0      # inside a mouse or key handler: a refusal said gets a callout
         self._announced = False
         self.worker = AIWorker()
         # The computer's move in the worker: one request at a time, for the demo or a seat.
@@ -149,6 +168,10 @@ class TableWidget(QGraphicsView):
         self._announced = False
         self._section = None
         self._banner.hide()
+        self.callout.dismiss()
+        self._hint_action = None
+        self.hint_marks.clear()
+        self._hinted = False
         if self.controller is not None:
             self.controller.teardown()
         self.controller = controller_cls(self, session.game)
@@ -250,9 +273,11 @@ class TableWidget(QGraphicsView):
         except (IllegalAction, NotationError) as exc:
             rule = getattr(exc, "rule", None) or ""
             reason = str(exc)
-            self.say(reason[:1].upper() + reason[1:] + ".", rule)
+            self.refuse(reason[:1].upper() + reason[1:] + ".", rule)
             self.sync(animate=True)
             return False
+        self.callout.dismiss()
+        self.clear_hint()
         if auto and self.controller is not None:
             self._play_auto_moves()
         self.sync(animate=True)
@@ -310,6 +335,8 @@ class TableWidget(QGraphicsView):
     def _after_history_change(self, text: str) -> None:
         self._announced = False
         self._banner.hide()
+        self.callout.dismiss()
+        self.clear_hint()
         self.sync(animate=True)
         self._status(text)
         self.changed.emit()
@@ -360,9 +387,21 @@ class TableWidget(QGraphicsView):
             return
         self.controller.show_hint(action)
         self._hinted = True
+        self._hint_action = action
+        self._show_hint_marks()
         self.say("Hint: " + self._session.game.describe(state, action) + ".", "")
 
+    def _show_hint_marks(self) -> None:
+        """Light what the hinted action moves and where it goes, with an arrow between."""
+        if self._hint_action is None or self.controller is None:
+            self.hint_marks.clear()
+            return
+        source, target = self.controller.action_marks(self._hint_action)
+        self.hint_marks.show_marks(source, target)
+
     def clear_hint(self) -> None:
+        self._hint_action = None
+        self.hint_marks.clear()
         if self._hinted and self.controller is not None:
             self._hinted = False
             self.controller.clear_hint()
@@ -380,14 +419,69 @@ class TableWidget(QGraphicsView):
         self.level = level
 
     def say(self, text: str, rule: str = "") -> None:
+        """Tell the player ``text`` in the status bar, with the law's link when ``rule`` is given.
+        Said with a law while the player's own press or key is being handled, it answers what he
+        just tried: a callout says it on the table too, by the place he touched."""
         self.message.emit(text, rule)
+        if rule and text and self._input_depth:
+            self._show_callout(text, rule)
+
+    def refuse(self, text: str, rule: str = "") -> None:
+        """A refused move: said in the status bar (the history) and in a callout by the card,
+        square or point the player last touched, with the law's link."""
+        self.message.emit(text, rule)
+        if text:
+            self._show_callout(text, rule)
+
+    def _show_callout(self, text: str, rule: str) -> None:
+        rect = self._table_rect()
+        self.callout.show_at(text, rule, self._callout_anchor(rect), rect)
+
+    def _callout_anchor(self, rect: QRectF) -> QPointF:
+        if self.controller is not None:
+            anchor = self.controller.callout_anchor()
+            if anchor is not None:
+                return anchor
+        last = self._last_release if self._last_was_release else self._last_press
+        if last is None or self._keyboard_last:
+            return rect.center()
+        return last
+
+    def _table_rect(self) -> QRectF:
+        """The visible table above the prompt's band, in scene coordinates."""
+        size = self.viewport().size()
+        return QRectF(0, 0, size.width(), max(1, size.height() - self.prompt_band(size.height())))
+
+    @staticmethod
+    def prompt_band(height: float) -> int:
+        """The strip at the bottom edge of the cloth kept free for the prompt (and the demo's
+        badge): the controllers lay the table out above it, so the words never cover a card."""
+        return int(min(34, max(22, height * 0.04)))
+
+    def refresh_prompt(self) -> None:
+        """Show the decision the player must take now (the controller's ``prompt``), or, during
+        a demo, how to stop it.  Called after every move; a controller calls it when its own
+        state changes the decision (a piece lifted, a man moved within a turn)."""
+        size = self.viewport().size()
+        band = self.prompt_band(size.height())
+        rect = QRectF(0, size.height() - band, size.width(), band)
+        session = self._session
+        if self._demo_running:
+            self.prompt_line.place("Demo — press D or click to stop", rect, badge=True)
+            return
+        text = ""
+        if session is not None and self.controller is not None and not self._replaying \
+                and session.outcome() is None:
+            text = self.controller.prompt()
+        self.prompt_line.place(text, rect)
 
     def _status(self, lead: str = "", rule: str = "") -> None:
         if self._session is None or self.controller is None:
             return
         parts = [lead] if lead else []
         parts.extend(self.controller.status_parts())
-        self.say(" · ".join(parts), rule)
+        self.message.emit(" · ".join(parts), rule)   # news, not an answer to a refused move
+        self.refresh_prompt()
 
     def _check_end(self) -> None:
         session = self._session
@@ -407,8 +501,15 @@ class TableWidget(QGraphicsView):
             self.say(f"{title}. {detail}", outcome.rule or "")
             self.finished.emit(outcome)
             return
-        detail += "  Ctrl+N starts again; Ctrl+Z takes back."
-        rect = self.viewport().rect()
+        if len(outcome.results) == 1 and not won:
+            detail += "  Ctrl+Z takes moves back, Ctrl+R plays this deal again, Ctrl+N deals a new one."
+        elif len(outcome.results) == 1:
+            detail += "  Ctrl+N deals a new one."
+        else:
+            detail += "  Ctrl+N starts a new game; Ctrl+Z takes moves back."
+        self.callout.dismiss()
+        self.refresh_prompt()
+        rect = self._table_rect()
         if won and self.animations_on:
             self.controller.celebrate()
         self._banner.show_text(title, detail, QPointF(rect.width() / 2, rect.height() * 0.55),
@@ -440,6 +541,7 @@ class TableWidget(QGraphicsView):
                                                 self._think_legal, self._memory.get(seat),
                                                 own_position(game, session.state), level)
         self._think_timer.start()
+        self.refresh_prompt()      # "… the computer is thinking"
 
     def _stop_thinking(self) -> None:
         """Forget the computer's pending move (the position it was asked about is gone)."""
@@ -485,13 +587,17 @@ class TableWidget(QGraphicsView):
         self._stop_thinking()
         self._demo_running = True
         self._memory = {}
-        self.say("The demo plays: Demo again stops it.", "")
+        self.clear_hint()
+        self.callout.dismiss()
+        self.say("The demo plays: press D or click the table to stop it.", "")
+        self.refresh_prompt()
         self._demo_next()
 
     def stop_demo(self) -> None:
         if self._demo_running:
             self._demo_running = False
             self._stop_thinking()
+            self.refresh_prompt()
             self._computer_turn()
 
     def _demo_next(self) -> None:
@@ -618,16 +724,21 @@ class TableWidget(QGraphicsView):
             # at the right size.  Showing the table resizes it, and that syncs.
             return
         self.controller.sync(animate)
+        self._show_hint_marks()    # the hinted card may have been laid out afresh
+        self.refresh_prompt()
 
     def _relayout(self) -> None:
         if self.controller is None:
             return
         size = self.viewport().size()
         self.scene().setSceneRect(QRectF(0, 0, size.width(), size.height()))
-        self.controller.fit(size.width(), size.height())
+        # The controller lays the table out above the prompt's band.
+        self.controller.fit(size.width(), size.height() - self.prompt_band(size.height()))
         self.resetCachedContent()  # what is drawn on the cloth moved
+        table = self._table_rect()
         if self._banner.isVisible():
-            self._banner.setPos(QPointF(size.width() / 2, size.height() * 0.55))
+            self._banner.setPos(QPointF(table.width() / 2, table.height() * 0.55))
+        self.callout.dismiss()     # it pointed at a place that has moved
 
     # -- Qt events --------------------------------------------------------------------------
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
@@ -662,11 +773,29 @@ class TableWidget(QGraphicsView):
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         self.setFocus()
-        if event.button() != Qt.MouseButton.LeftButton or not self._input_allowed():
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        pos = self.mapToScene(event.position().toPoint())
+        if self.callout.link_hit(pos):
+            # The callout's link: the only place on it that takes the mouse (the rest of the
+            # callout lets presses through to the cards beneath).
+            self.rule_link.emit(self.callout.rule)
+            return
+        if self._demo_running:     # the badge says so: a click on the table stops the demo
+            self.stop_demo()
+            self.say("Demo stopped.", "")
+            self.changed.emit()
+            return
+        self._last_press, self._last_was_release, self._keyboard_last = pos, False, False
+        if not self._input_allowed():
             return
         assert self.controller is not None
         self.clear_hint()
-        self.controller.press(self.mapToScene(event.position().toPoint()))
+        self._input_depth += 1
+        try:
+            self.controller.press(pos)
+        finally:
+            self._input_depth -= 1
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self.controller is not None:
@@ -674,14 +803,26 @@ class TableWidget(QGraphicsView):
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self.controller is not None and event.button() == Qt.MouseButton.LeftButton:
-            self.controller.release(self.mapToScene(event.position().toPoint()))
+            pos = self.mapToScene(event.position().toPoint())
+            self._last_release, self._last_was_release, self._keyboard_last = pos, True, False
+            self._input_depth += 1
+            try:
+                self.controller.release(pos)
+            finally:
+                self._input_depth -= 1
 
     def mouseDoubleClickEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton or not self._input_allowed():
             return
         assert self.controller is not None
+        pos = self.mapToScene(event.position().toPoint())
+        self._last_press, self._last_was_release, self._keyboard_last = pos, False, False
         self.controller.cancel_drag()
-        self.controller.double_click(self.mapToScene(event.position().toPoint()))
+        self._input_depth += 1
+        try:
+            self.controller.double_click(pos)
+        finally:
+            self._input_depth -= 1
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() == Qt.Key.Key_Escape and self.checking:
@@ -695,5 +836,11 @@ class TableWidget(QGraphicsView):
         if not self._input_allowed():
             return
         self.clear_hint()
-        if not self.controller.key(name):
+        self._keyboard_last = True
+        self._input_depth += 1
+        try:
+            used = self.controller.key(name)
+        finally:
+            self._input_depth -= 1
+        if not used:
             super().keyPressEvent(event)

@@ -210,7 +210,7 @@ class CheckersController(SquareBoardController):
         bottom_y = board.bottom() + self.margin_squares * self.square * 0.5 - size
         for row, seat, y in ((self._taken_rows[0], top_seat, top_y), (self._taken_rows[1], 1 - top_seat, bottom_y)):
             keys = by_black if seat == BLACK else by_white
-            note = f"{len(keys)} taken" if keys else ""
+            note = f"{SIDE_NAMES[seat]} took {len(keys)}" if keys else ""
             row.set_row(keys, [piece_pixmap(k, max(8, int(size)), dpr) for k in keys], size, width, note)
             row.setPos(QPointF(x, y))
         self._panel.setPos(QPointF(x, top_y + size + self.square * 0.08))

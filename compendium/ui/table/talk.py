@@ -103,7 +103,8 @@ class CalloutItem(QGraphicsObject):
         self.setOpacity(1.0)
         self.show()
         self.update()
-        self._hold.start(self.HOLD_MS + 25 * len(text))
+        # a long note stays longer, up to twice as long as a short one
+        self._hold.start(int(self.HOLD_MS * (1 + min(len(text), 160) / 160)))
 
     def _fade(self) -> None:
         self._fader.setDuration(self.FADE_MS)

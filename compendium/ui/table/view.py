@@ -389,7 +389,7 @@ class TableWidget(QGraphicsView):
         self._hinted = True
         self._hint_action = action
         self._show_hint_marks()
-        self.say("Hint: " + self._session.game.describe(state, action) + ".", "")
+        self.say("Hint: " + self._session.game.describe(state, action).rstrip(".") + ".", "")
 
     def _show_hint_marks(self) -> None:
         """Light what the hinted action moves and where it goes, with an arrow between."""

@@ -352,7 +352,8 @@ class CheckersController(SquareBoardController):
         self._show_marks(self.targets_from(reached[-1]))
         ways = ", ".join(self.game.action_to_str(m) for m in fitting)
         self.table.say(f"More than one capture goes on from here ({ways}): click the next landing "
-                       "square, or Escape to start again.", rule_ref("checkers", "multiple-jumps"))
+                       "square, or Escape to start again.", rule_ref("checkers", "multiple-jumps"),
+                       callout=False)     # the landing squares are lit and the prompt says it
 
     def _end_partial(self) -> None:
         self.partial, self.partial_moves = (), []

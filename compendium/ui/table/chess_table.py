@@ -450,7 +450,8 @@ class ChessController(SquareBoardController):
         self._chooser_focus = 0
         self._show_chooser_focus()
         self.table.say("Promotion: choose the new man (queen, knight, rook or bishop); click "
-                       "elsewhere or press Escape to put the pawn back.", rule_ref("chess", "promotion"))
+                       "elsewhere or press Escape to put the pawn back.", rule_ref("chess", "promotion"),
+                       callout=False)     # the chooser and the prompt are on the board
         self.table.refresh_prompt()
 
     @property

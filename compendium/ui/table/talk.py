@@ -53,6 +53,9 @@ class CalloutItem(QGraphicsObject):
         self._link_font = _font(12, bold=True)
         self.setZValue(60_000)           # above the end banner, the hint and every card
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # drawn once into a pixmap, then blitted: text and antialiased paths cost more than a
+        # whole table of cards to paint afresh every frame
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setAcceptHoverEvents(False)
         self._hold = QTimer(self)
         self._hold.setSingleShot(True)
@@ -177,6 +180,9 @@ class HintMarks(QGraphicsItem):
         self._bounds = QRectF()
         self.setZValue(45_000)           # over the cards, under the banner and the callout
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # drawn once into a pixmap, then blitted: text and antialiased paths cost more than a
+        # whole table of cards to paint afresh every frame
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.hide()
 
     def show_marks(self, source: QRectF | None, target: QRectF | None) -> None:
@@ -272,6 +278,9 @@ class PromptLine(QGraphicsItem):
         self._font = _font(14, italic=True, family="DejaVu Serif")
         self.setZValue(40_000)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # drawn once into a pixmap, then blitted: text and antialiased paths cost more than a
+        # whole table of cards to paint afresh every frame
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.hide()
 
     def place(self, text: str, band: QRectF, badge: bool = False) -> None:

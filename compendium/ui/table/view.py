@@ -418,12 +418,13 @@ class TableWidget(QGraphicsView):
     def set_level(self, level: int) -> None:
         self.level = level
 
-    def say(self, text: str, rule: str = "") -> None:
+    def say(self, text: str, rule: str = "", callout: bool = True) -> None:
         """Tell the player ``text`` in the status bar, with the law's link when ``rule`` is given.
         Said with a law while the player's own press or key is being handled, it answers what he
-        just tried: a callout says it on the table too, by the place he touched."""
+        just tried: a callout says it on the table too, by the place he touched (unless
+        ``callout`` is false: guidance shown on the table already, such as a chooser)."""
         self.message.emit(text, rule)
-        if rule and text and self._input_depth:
+        if callout and rule and text and self._input_depth:
             self._show_callout(text, rule)
 
     def refuse(self, text: str, rule: str = "") -> None:

@@ -284,10 +284,21 @@ def test_the_backgammon_cube_buttons_and_prompts(qtbot, table):
     assert table.hint_marks.target == ctl.buttons[0].rect and ctl.buttons[0].lit
 
 
-def test_the_trays_say_how_many_are_off(qtbot, table):
-    from compendium.games.board.backgammon import WHITE
+def test_the_trays_and_the_bar_say_how_many(qtbot, table):
+    import dataclasses
+
+    from compendium.games.board.backgammon import BLACK, WHITE
+
+    from .test_backgammon_table import SetUp, position
     table.load_session(Session(BACKGAMMON, seed=3, human_seats=(0, 1)))
     assert table.controller.borne_off_text(WHITE) == "off"
+    start = position({6: 2, 4: 1}, {24: 2, 23: 2})         # White has twelve off
+    start = dataclasses.replace(start, bar=(0, 2), off=(12, 9))    # and two of Black's wait on the bar
+    table.load_session(Session(SetUp(start), seed=5, human_seats=(0, 1)))
+    ctl = table.controller
+    assert ctl.borne_off_text(WHITE) == "12 off" and ctl.borne_off_text(BLACK) == "9 off"
+    on_bar = ctl.men_at(("bar", BLACK))
+    assert len(on_bar) == 2 and on_bar[-1].count == 2        # the count is written on the top man
 
 
 # -- the men taken --------------------------------------------------------------------------------

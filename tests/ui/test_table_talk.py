@@ -355,3 +355,14 @@ def test_the_default_end_of_a_patience_and_of_a_match(qtbot, table):
     assert plain.end_texts(Outcome((1.0,), "every card is on the foundations", rule, (52,)))[0] == "Won!"
     assert plain.end_texts(Outcome((1.0, 0.0), "checkmate", "chess#checkmate"))[0] == "You win!"
     assert plain.end_texts(Outcome((0.5, 0.5), "stalemate", "chess#stalemate"))[0] == "A draw"
+
+
+def test_a_board_names_the_winner_when_two_people_play_and_says_you_to_one(qtbot, table):
+    for seats, title in (((0, 1), "Checkmate — Black wins"), ((1,), "Checkmate — you win!"),
+                         ((0,), "Checkmate — you lose")):
+        table.load_session(Session(CHESS, seed=1, human_seats=seats))
+        for move in ("f2f3", "e7e5", "g2g4", "d8h4"):       # the fool's mate
+            table.session.play(move)
+        table.load_session(table.session)
+        assert table._banner.isVisible() and table._banner.title == title
+        assert not table.prompt_line.isVisible()            # nothing left to decide

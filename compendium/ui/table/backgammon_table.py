@@ -1440,7 +1440,8 @@ class BackgammonController(TableController):
         points = max(outcome.scores) if outcome.scores else 1
         kind = "a backgammon" if "backgammon" in outcome.reason else \
             "a gammon" if "gammon" in outcome.reason else "the game"
-        title = f"You win {kind}!" if won else f"Black wins {kind}"
+        winner = 0 if outcome.results[0] > outcome.results[1] else 1
+        title = f"You win {kind}!" if won and self.one_person() else f"{NAMES[winner]} wins {kind}"
         return title, outcome.reason[:1].upper() + outcome.reason[1:] + f" ({points} point{'s' if points != 1 else ''})."
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:

@@ -528,6 +528,8 @@ class CheckersController(SquareBoardController):
         seat = self.table.viewer_seat
         if outcome.results[0] == outcome.results[1]:
             title = "A draw"
+        elif not self.one_person():
+            title = f"{SIDE_NAMES[0 if outcome.results[0] > outcome.results[1] else 1]} wins"
         else:
             title = "You win!" if outcome.results[seat] > 0 else "The game is lost"
         return title, outcome.reason[:1].upper() + outcome.reason[1:] + "."

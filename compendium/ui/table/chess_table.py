@@ -761,10 +761,14 @@ class ChessController(SquareBoardController):
 
     def end_texts(self, outcome: "Outcome") -> tuple[str, str]:
         seat = self.table.viewer_seat
+        mate = outcome.rule == rule_ref("chess", "checkmate")
         if outcome.results[0] == outcome.results[1]:
             title = "A draw"
+        elif not self.one_person():     # two people at the board: name the side that won
+            side = "White" if outcome.results[0] > outcome.results[1] else "Black"
+            title = f"Checkmate — {side} wins" if mate else f"{side} wins"
         elif outcome.results[seat] > 0:
-            title = "Checkmate — you win!" if outcome.rule == rule_ref("chess", "checkmate") else "You win!"
+            title = "Checkmate — you win!" if mate else "You win!"
         else:
-            title = "Checkmate — you lose" if outcome.rule == rule_ref("chess", "checkmate") else "The game is lost"
+            title = "Checkmate — you lose" if mate else "The game is lost"
         return title, outcome.reason[:1].upper() + outcome.reason[1:] + "."

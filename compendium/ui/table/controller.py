@@ -133,6 +133,12 @@ class TableController:
         title = "A draw" if drawn else ("You win!" if won else "The game is lost")
         return title, detail
 
+    def one_person(self) -> bool:
+        """Whether exactly one person sits at the table: then a result is said to "you"; with
+        several (or none, a replay), the winner is named."""
+        session = self.table.session
+        return session is not None and len(session.human_seats) == 1
+
     def celebrate(self) -> None:
         """A little flourish when the human wins (only with animations on)."""
 

@@ -108,7 +108,9 @@ def test_the_callouts_link_opens_the_law_and_the_rest_lets_the_mouse_through(qtb
     assert not callout.link_hit(text_point)
     click(table, at(table, text_point))
     assert len(pressed) == 1 and not opened
-    # the link opens the law, and is not a press on the table
+    # the link looks like one under the pointer, and opens the law; it is not a press on the table
+    QTest.mouseMove(table.viewport(), at(table, callout.link_scene_rect().center()))
+    assert table.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor
     click(table, at(table, callout.link_scene_rect().center()))
     assert opened == [callout.rule]
     assert len(pressed) == 1
@@ -122,6 +124,7 @@ def test_the_callout_fades_by_itself(qtbot, table, monkeypatch):
     assert table.callout.isVisible()
     qtbot.waitUntil(lambda: table.callout.opacity() < 1.0, timeout=2000)
     qtbot.waitUntil(lambda: not table.callout.isVisible(), timeout=3000)
+    assert table.viewport().cursor().shape() == Qt.CursorShape.ArrowCursor
 
 
 def test_an_illegal_click_on_the_chessboard_is_answered_on_the_square(qtbot, table):

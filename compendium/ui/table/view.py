@@ -82,6 +82,7 @@ class TableWidget(QGraphicsView):
         self.prompt_line = PromptLine()
         for item in (self.callout, self.hint_marks, self.prompt_line):
             self.scene().addItem(item)
+        self.callout.visibleChanged.connect(self._callout_shown_or_hidden)
         self._hint_action: Any = None
         # Where the player last pressed and released (scene coordinates) and which came last,
         # and whether the keyboard or the mouse played last: the callout points there.
@@ -448,6 +449,12 @@ class TableWidget(QGraphicsView):
             return rect.center()
         return last
 
+    def _callout_shown_or_hidden(self) -> None:
+        # The pointer is followed while the callout shows, to show its link as a link.
+        self.viewport().setMouseTracking(self.callout.isVisible())
+        if not self.callout.isVisible():
+            self.viewport().unsetCursor()     # the pointer may have been on its link
+
     def _table_rect(self) -> QRectF:
         """The visible table above the prompt's band, in scene coordinates."""
         size = self.viewport().size()
@@ -799,8 +806,18 @@ class TableWidget(QGraphicsView):
             self._input_depth -= 1
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        pos = self.mapToScene(event.position().toPoint())
+        if self.callout.isVisible() and not event.buttons():
+            # the law's link looks like one under the pointer
+            on_link = self.callout.link_hit(pos)
+            if on_link != (self.viewport().cursor().shape() == Qt.CursorShape.PointingHandCursor):
+                if on_link:
+                    self.viewport().setCursor(Qt.CursorShape.PointingHandCursor)
+                else:
+                    self.viewport().unsetCursor()
+            return     # (a move with no button is the callout's tracking: nothing for the table)
         if self.controller is not None:
-            self.controller.move(self.mapToScene(event.position().toPoint()))
+            self.controller.move(pos)
 
     def mouseReleaseEvent(self, event: QMouseEvent) -> None:
         if self.controller is not None and event.button() == Qt.MouseButton.LeftButton:

@@ -700,7 +700,8 @@ class DominoesController(TableController):
                           0, 3.0)
         if DrawStone() in legal:
             self._outline(self.boneyard_rect, HIGHLIGHT, 30, 2.0, z=1)
-        self.table.refresh_prompt()     # a stone picked up changes what to do next
+        if targets is None:     # (not while a stone is dragged: that is every mouse move)
+            self.table.refresh_prompt()     # a stone picked up changes what to do next
 
     def _face(self, sid: int) -> Stone | None:
         for vc in self.view().hands[self.seat()]:

@@ -369,3 +369,13 @@ def test_a_board_names_the_winner_when_two_people_play_and_says_you_to_one(qtbot
         table.load_session(table.session)
         assert table._banner.isVisible() and table._banner.title == title
         assert not table.prompt_line.isVisible()            # nothing left to decide
+
+
+def test_the_end_reached_by_the_players_own_move_is_a_banner_not_a_callout(qtbot, table):
+    table.load_session(Session(CHESS, seed=1, human_seats=(0, 1)))
+    for move in ("f2f3", "e7e5", "g2g4"):
+        table.play(move)
+    d8, h4 = chess_square(table, "d8"), chess_square(table, "h4")
+    drag(table, at(table, d8.center()), at(table, h4.center()))     # the fool's mate, by the mouse
+    assert table.session.outcome() is not None
+    assert table._banner.isVisible() and not table.callout.isVisible()

@@ -4,6 +4,12 @@ It owns the session of the game on the table and its history, asks the computer 
 process, so the table never freezes) for every seat no person sits in, runs the demo, announces
 the end, and hands drawing, mouse and keyboard to the controller of the game's kind of table
 (controller.py): cards in piles, a chequered board, a backgammon board, a line of dominoes.
+
+The table talks where the eye is (talk.py): a refused move is answered by a callout by the place
+the player touched, with the law's link (``rule_link``), fading by itself; the hint lights what
+moves and where it goes (``TableController.action_marks``) with an arrow; the decision the player
+must take is a line at the bottom edge of the cloth (``TableController.prompt``), which shows
+the demo's badge while the demo plays; the end is a banner.  The status bar keeps the history.
 """
 from __future__ import annotations
 
@@ -506,7 +512,7 @@ class TableWidget(QGraphicsView):
         title, detail = self.controller.end_texts(outcome)
         if self._replaying:
             # A replayed example ends in the book's position: said, not covered by the banner.
-            self.say(f"{title}. {detail}", outcome.rule or "")
+            self.say(f"{title}. {detail}", outcome.rule or "", callout=False)
             self.finished.emit(outcome)
             return
         if len(outcome.results) == 1 and not won:
@@ -522,7 +528,7 @@ class TableWidget(QGraphicsView):
             self.controller.celebrate()
         self._banner.show_text(title, detail, QPointF(rect.width() / 2, rect.height() * 0.55),
                                rect.width() * 0.6)
-        self.say(title + ". " + detail, outcome.rule or "")
+        self.say(title + ". " + detail, outcome.rule or "", callout=False)   # the banner says it
         self.finished.emit(outcome)
 
     # -- the computer -----------------------------------------------------------------------

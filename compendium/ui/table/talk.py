@@ -222,12 +222,14 @@ class HintMarks(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         fill = QColor(HINT)
-        fill.setAlpha(70)
+        fill.setAlpha(45)
         for rect in (self.source, self.target):
             if rect is None:
                 continue
             radius = min(rect.width(), rect.height()) * 0.08
-            painter.setBrush(fill)
+            # the thing to move keeps its face clear (a card's colours must still read); the
+            # place it goes is washed, faintly
+            painter.setBrush(fill if rect is self.target else Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor(10, 30, 50, 150), 6))
             painter.drawRoundedRect(rect.adjusted(-3, -3, 3, 3), radius, radius)
             painter.setPen(QPen(HINT, 3.5))

@@ -242,7 +242,7 @@ def test_the_chess_prompt_says_whose_move_and_what_to_do(qtbot, table):
     table.load_session(Session(CHESS, seed=1, human_seats=(0, 1)))
     assert table.prompt_line.text.startswith("White to move")
     click(table, at(table, chess_square(table, "g1").center()))
-    assert table.prompt_line.text.startswith("The knight on g1: click a lit square")
+    assert table.prompt_line.text.startswith("Knight on g1: click a lit square")
     click(table, at(table, chess_square(table, "f3").center()))
     assert table.prompt_line.text.startswith("Black to move")
 
@@ -269,7 +269,7 @@ def test_the_dominoes_prompt_asks_for_the_lead(qtbot, table):
 def test_the_backgammon_cube_buttons_and_prompts(qtbot, table):
     table.load_session(Session(BACKGAMMON, {"cube": True}, seed=3, human_seats=(0, 1)))
     assert table.session.state.phase is Phase.MOVE
-    assert table.prompt_line.text.startswith("Your throw:")
+    assert table.prompt_line.text.startswith("Your throw ")
     table.play(table.legal()[0])
     state = table.session.state
     assert state.phase is Phase.CUBE
@@ -280,7 +280,7 @@ def test_the_backgammon_cube_buttons_and_prompts(qtbot, table):
     click(table, at(table, ctl.buttons[1].rect.center()))
     assert table.session.state.phase is Phase.OFFERED
     assert [b.label for b in ctl.buttons] == ["Take", "Drop"]
-    assert table.prompt_line.text.endswith("doubles: take (play on for 2) or drop (give up 1)")
+    assert table.prompt_line.text.endswith("doubles: take (for 2) or drop (lose 1)")
     # the hint of a cube decision lights its button
     from compendium.games.board.backgammon import CubeAction
     table._show_hint(table.session.state, CubeAction("take"))

@@ -1384,20 +1384,19 @@ class BackgammonController(TableController):
         if state.phase is Phase.CUBE:
             return f"Double or roll: the stake is {state.cube}"
         if state.phase is Phase.OFFERED:
-            return (f"{NAMES[state.turn]} doubles: take (play on for {state.cube * 2}) "
-                    f"or drop (give up {state.cube})")
+            return f"{NAMES[state.turn]} doubles: take (for {state.cube * 2}) or drop (lose {state.cube})"
         if state.phase is not Phase.MOVE:
             return ""
         b = self.builder
         if self.selected is not None:
-            return "Click a lit place for the man (Escape puts him back)"
+            return "Click a lit place for the man, or Escape"
         if b is not None and b.hops:
             left = "-".join(str(d) for d in b.dice_left)
             if b.can_finish:
-                return f"Still to play: {left} — or Finish: the play is complete as it stands"
+                return f"Still to play: {left} — or Finish"
             return f"Still to play: {left}"
-        again = " — or throw again" if ThrowAgain() in self.table.legal() else ""
-        return f"Your throw: {dice} — drag a ringed man to a lit point{again}"
+        again = ", or throw again" if ThrowAgain() in self.table.legal() else ""
+        return f"Your throw {dice}: move a ringed man{again}"
 
     def clear_hint(self) -> None:
         self.hint_locs = []

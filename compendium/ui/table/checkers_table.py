@@ -493,17 +493,17 @@ class CheckersController(SquareBoardController):
             return f"{side} to move — the computer is thinking…" if self.table.computer_thinking \
                 else f"{side} to move"
         if self.partial:
-            return "The capture goes on: click the next landing square (Escape starts again)"
+            return "The capture goes on: click the next landing square"
         legal = self.table.legal()
         if Draw("accept") in legal:
             return "A draw is offered: accept or decline it (Table menu)"
         if self.selected is not None:
-            return f"The piece on {to_number(self.selected)}: click a lit square (Escape puts it back)"
+            return f"The man on {to_number(self.selected)}: click a lit square, or Escape"
         if any(isinstance(a, Huff) for a in legal):
-            return f"{side} to move: click the red man to huff him, or move"
+            return f"{side} to move: huff the man marked red (click him), or move"
         if any(isinstance(a, Move) and a.jump for a in legal) and not state.huffing:
-            return f"{side} to move: a capture is compulsory — drag a man to a lit square"
-        return f"{side} to move: drag a man to a lit square, or click it, then the square"
+            return f"{side} to move: a capture is compulsory"
+        return f"{side} to move: drag or click a man"
 
     def status_parts(self) -> list[str]:
         state = self._state()

@@ -604,7 +604,7 @@ class ChessController(SquareBoardController):
         if self.game.outcome(state) is not None:
             return ""
         if self._chooser:
-            return "Promotion: click the new man (Escape puts the pawn back)"
+            return "Promotion: click the new man, or Escape"
         board = state.board
         side = "White" if board.turn == chess.WHITE else "Black"
         if not self.table.human_to_move:
@@ -613,9 +613,9 @@ class ChessController(SquareBoardController):
         if self.selected is not None:
             piece = board.piece_at(to_index(self.selected))
             name = PIECE_NAMES[piece.piece_type] if piece is not None else "man"
-            return f"The {name} on {self.square_name(self.selected)}: click a lit square (Escape puts it back)"
+            return f"{name.capitalize()} on {self.square_name(self.selected)}: click a lit square, or Escape"
         check = ", in check" if board.is_check() else ""
-        return f"{side} to move{check}: drag a man to a lit square, or click it, then the square"
+        return f"{side} to move{check}: drag or click a man"
 
     def status_parts(self) -> list[str]:
         state = self._state()

@@ -1007,13 +1007,13 @@ class DominoesController(TableController):
         if legal == (DrawStone(),):
             return "Nothing matches: click the boneyard to draw a stone"
         if legal == (Pass(),):
-            return "Nothing matches and the boneyard is empty: knock"
+            return "Nothing matches, the boneyard is empty: knock"
         if self.selected is not None:
-            return "Click the end of the line for the stone (or drag it there)"
+            return "Click the end of the line for the stone"
         if not view.line:
-            return "Your lead: set any stone from your hand on the table"
+            return "Your lead: set any stone on the table"
         a, b = view.ends  # type: ignore[misc]
-        return f"Your turn: match {a} or {b} — drag a raised stone to a lit end, or click it"
+        return f"Your turn: match {a} or {b} with a raised stone"
 
     def status_parts(self) -> list[str]:
         session = self.table.session

@@ -264,6 +264,10 @@ def test_the_dominoes_prompt_asks_for_the_lead(qtbot, table):
         assert table.prompt_line.text.startswith("Your lead")
     else:
         assert table.prompt_line.text.startswith("B to play")
+    # drawing is hinted at the boneyard, a stone from the hand at its stone
+    from compendium.games.board.dominoes import DrawStone
+    ctl = table.controller
+    assert ctl.action_marks(DrawStone()) == (None, ctl.boneyard_rect)
 
 
 def test_the_backgammon_cube_buttons_and_prompts(qtbot, table):

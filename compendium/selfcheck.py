@@ -30,14 +30,14 @@ def _check_games() -> str:
         if registry.rules_markdown(gid) is None:
             raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
         registry.get_game(gid)
-    from .core import glossary
+    from .reference import glossary
     from .paths import resources_dir
     if not glossary.load():
         raise RuntimeError(f"the glossary is missing ({resources_dir() / 'glossary.md'})")
     words = resources_dir() / "words" / "english-words.txt"
     if "ghost" in playable and not words.is_file():
         raise RuntimeError(f"Ghost's word list is missing ({words})")
-    from .core import examples
+    from .reference import worked_examples as examples
     shown = 0
     for gid in playable:             # the "Show me" examples replay (and are bundled)
         for name in examples.available(gid):

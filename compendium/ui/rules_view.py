@@ -17,7 +17,7 @@ from ..paths import rules_dir
 
 __all__ = ["RulesPane", "RulesView", "split_ref"]
 
-# ``core.rulesdoc`` and ``core.glossary`` are imported where a page is made, not here: the first
+# ``reference.rules_html`` and ``reference.glossary`` are imported where a page is made, not here: the first
 # page may be made after the window's first paint (``show_game_after_paint``), and their import
 # (~18 ms, mostly compiling the Markdown reader's patterns) would otherwise delay that paint.
 
@@ -77,7 +77,7 @@ class RulesView(QTextBrowser):
     def loadResource(self, kind: int, url: QUrl) -> Any:
         """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
         once per card: the shared renderer caches them, and the document keeps what it loaded."""
-        from ..core.rulesdoc import CARD_SCHEME, card_codes
+        from ..reference.rules_html import CARD_SCHEME, card_codes
         if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
             key = url.path()
             if card_codes(key) == [key.upper()] or key.upper() in ("BACK", "JOKER"):
@@ -132,8 +132,8 @@ class RulesView(QTextBrowser):
         gid = registry.resolve_id(game_id)
         self._pending_page = None   # this page replaces one put off (or is it)
         if gid != self._game_id:
-            from ..core import glossary
-            from ..core.rulesdoc import to_html
+            from ..reference import glossary
+            from ..reference.rules_html import to_html
             markdown = registry.rules_markdown(gid)
             if markdown is not None:
                 self.setHtml(to_html(glossary.link_terms(markdown, gid)))
@@ -148,8 +148,8 @@ class RulesView(QTextBrowser):
 
     def show_glossary(self, anchor: str = "") -> None:
         """The glossary of the period's terms, at the entry ``anchor`` if given."""
-        from ..core import glossary
-        from ..core.rulesdoc import to_html
+        from ..reference import glossary
+        from ..reference.rules_html import to_html
         markdown = glossary.glossary_markdown()
         if markdown is None:
             return
@@ -163,8 +163,8 @@ class RulesView(QTextBrowser):
     def show_search(self, query: str) -> int:
         """The sections of every page that match ``query``, best first, with the words marked;
         returns how many were found."""
-        from ..core.rulesdoc import DEFAULT_CSS
-        from ..core.search import search
+        from ..reference.rules_html import DEFAULT_CSS
+        from ..reference.search import search
         self._pending_page = None
         hits = search(query)
         e = html.escape
@@ -294,8 +294,8 @@ class RulesView(QTextBrowser):
         doc.deleteLater()
 
     def _follow(self, url: QUrl) -> None:
-        from ..core import glossary
-        from ..core.examples import SHOW_SCHEME   # the examples are not needed until one is asked for
+        from ..reference import glossary
+        from ..reference.worked_examples import SHOW_SCHEME   # the examples are not needed until one is asked for
         scheme = url.scheme().lower()
         if scheme == SHOW_SCHEME:
             game, _, name = url.path().partition("/")
@@ -333,7 +333,7 @@ def mini_card(key: str) -> QImage:
     from PySide6.QtCore import QByteArray
     from PySide6.QtSvg import QSvgRenderer
 
-    from ..core.rulesdoc import CARD_HEIGHT, CARD_WIDTH
+    from ..reference.rules_html import CARD_HEIGHT, CARD_WIDTH
     from .table import card_art   # not needed until a card shows
     from .table.card_renderer import shared_renderer
     shared_renderer()             # it registers the font of the cards' indices
@@ -364,7 +364,7 @@ def mini_card(key: str) -> QImage:
 
 def _card_urls(doc: QTextDocument) -> list[QUrl]:
     """The ``card:`` pictures a document shows."""
-    from ..core.rulesdoc import CARD_SCHEME
+    from ..reference.rules_html import CARD_SCHEME
     urls: list[QUrl] = []
     block = doc.begin()
     while block.isValid():
@@ -383,7 +383,7 @@ def _card_urls(doc: QTextDocument) -> list[QUrl]:
 def _unwritten_page(game_id: str) -> str:
     """A short, well-set page for a game whose rules are not written yet: what we know of it,
     and the games that can be played now."""
-    from ..core.rulesdoc import DEFAULT_CSS
+    from ..reference.rules_html import DEFAULT_CSS
     info = registry.info(game_id)
     e = html.escape
     seats = (f"{info.min_seats}" if info.min_seats == info.max_seats

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core.rulesdoc import (
+from compendium.reference.rules_html import (
     DEFAULT_CSS,
     Heading,
     anchors,
@@ -63,8 +63,6 @@ def assert_well_formed(page: str) -> None:
     ("Building on the tableau", "building-on-the-tableau"),
     ("The deal (one pass)", "the-deal-one-pass"),
     ("Canfield or Klondike", "canfield-or-klondike"),
-    ("**Bold** and *italic* and _under_", "bold-and-italic-and-under"),
-    ("The `stock` and [waste](#waste)", "the-stock-and-waste"),
     ("Hints & tips", "hints--tips"),            # GitHub keeps one hyphen per space
     ("Five-card runs: 5×3 = 15", "five-card-runs-53--15"),
     ("Bézique", "bézique"),                      # letters beyond ASCII are letters
@@ -73,6 +71,16 @@ def assert_well_formed(page: str) -> None:
 ])
 def test_slugify_follows_github(text: str, slug: str) -> None:
     assert slugify(text) == slug
+
+
+@pytest.mark.parametrize(("heading", "slug"), [
+    ("**Bold** and *italic* and _under_", "bold-and-italic-and-under"),
+    ("The `stock` and [waste](#waste)", "the-stock-and-waste"),
+    ("Lead with {{K♠}} or {{10♦ 9♦}}", "lead-with-k-or-10-9"),
+])
+def test_a_heading_is_slugged_by_the_text_a_reader_sees(heading: str, slug: str) -> None:
+    assert headings(f"## {heading}\n")[0].anchor == slug
+    assert f'<a name="{slug}"></a>' in to_html(f"## {heading}\n")
 
 
 def test_headings_levels_text_and_anchors() -> None:
@@ -92,7 +100,7 @@ def test_duplicate_slugs_get_numbered_like_github() -> None:
 
 
 def test_not_headings() -> None:
-    page = ("#hashtag needs a space\n\n##### five is too deep\n\n"
+    page = ("#hashtag needs a space\n\n####### seven is too deep\n\n"
             "```\n# inside a fence\n```\n\n~~~\n## tilde fence\n~~~\n\n    # indented four\n")
     assert headings(page) == []
 
@@ -125,7 +133,8 @@ def test_paragraph_lines_are_joined_and_blank_lines_separate() -> None:
 
 
 def test_bullet_lists_with_dash_and_star() -> None:
-    assert body("- one\n- two\n* three\n") == "<ul><li>one</li><li>two</li><li>three</li></ul>"
+    # CommonMark: another bullet character starts another list
+    assert body("- one\n- two\n* three\n") == "<ul><li>one</li><li>two</li></ul><ul><li>three</li></ul>"
 
 
 def test_numbered_list_and_start_number() -> None:
@@ -260,7 +269,7 @@ def test_links_lists_every_target_in_order_but_not_code() -> None:
 
 def test_not_links() -> None:
     assert links("[no target] and [empty]() and [spaced] (x)") == []
-    assert body("[empty]()") == "<p>[empty]()</p>"
+    assert body("[empty]()") == "<p>empty</p>"     # a link to nothing is its words
 
 
 # --- escaping and bad input ------------------------------------------------------------------
@@ -343,8 +352,8 @@ def test_rulesdoc_does_not_need_qt(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
     monkeypatch.setitem(sys.modules, "PySide6", None)
-    monkeypatch.delitem(sys.modules, "compendium.core.rulesdoc")
-    module = importlib.import_module("compendium.core.rulesdoc")
+    monkeypatch.delitem(sys.modules, "compendium.reference.rules_html", raising=False)
+    module = importlib.import_module("compendium.reference.rules_html")
     assert module.slugify("The deal") == "the-deal"
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .rulesdoc import headings
+from ..core.rules import headings
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*_`>#|]|<!--.*?-->")

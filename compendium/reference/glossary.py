@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import NotationError
-from .rulesdoc import slugify
+from ..core.errors import NotationError
+from ..core.rules import slugify
 
 GLOSSARY_SCHEME = "glossary"
 
@@ -70,8 +70,8 @@ def glossary_markdown() -> str | None:
         return None
 
 
-# Parts of a Markdown line that must not gain a link: links (with their text), code, HTML.
-_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]+>")
+# Parts of a Markdown line that must not gain a link: links (with their text), code, HTML, cards.
+_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]+>|\{\{[^{}\n]*\}\}")
 _SKIPPED_LINE = re.compile(r"^\s*(#|```|~~~|\|?\s*:?-{3,}|<!--)")
 
 

@@ -9,7 +9,7 @@ shown as text: no input makes the renderer raise or emit markup of its own.
 
 Card pictures: ``{{10♦}}`` (or several, ``{{J♥ A♥ K♥}}``) becomes one small ``<img>`` per card,
 named ``card:<code>`` (``card:10D``, ``card:BACK``); the rules pane draws them with the table's own
-card art (see ``compendium/ui/page_pictures.py``).  The cards are written as the books write them
+card art (see ``compendium/ui/rules_view.py``).  The cards are written as the books write them
 (``10♦``, ``♡A``, ``TD``, ``knave of hearts``; ``back`` for a card face down).  Double braces were
 chosen because neither the rules pages nor the old books' text use them (the books' scans mark
 page numbers with single braces, ``{98}``); text between them that is not a list of cards stays as
@@ -21,8 +21,9 @@ Diagrams: a fenced block of kind ``diagram`` draws what it names instead of show
     chess 6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K1
     ```
 
-becomes a picture ``diagram:chess/<FEN placement>`` (a small chessboard) and ``pope-joan`` the
-Pope Joan board; the rules pane draws them.  A diagram it cannot read shows as code.
+becomes a picture ``diagram:chess/<FEN placement>`` (a small chessboard), ``checkers`` the
+draughts board with its squares numbered and ``pope-joan`` the Pope Joan board; the rules pane
+draws them (``compendium/ui/page_pictures.py``).  A diagram it cannot read shows as code.
 
 Link targets: ``#anchor`` stays on the page; ``game-id`` or ``game-id#anchor`` becomes
 ``game:game-id#anchor``, which the rules pane resolves to another game's page; absolute URLs
@@ -40,7 +41,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -61,17 +62,18 @@ body { font-family: Georgia, "Palatino Linotype", "Book Antiqua", "DejaVu Serif"
        font-size: 12pt; color: #23241f; background-color: #fbf8f0; }
 p { margin-top: 0px; margin-bottom: 10px; margin-left: 18px; margin-right: 18px;
     line-height: 150%; }
-h1, h2, h3, h4 { color: #1f4a2c; margin-left: 18px; margin-right: 18px; font-weight: 600; }
+h1, h2, h3, h4 { color: #1f4a2c; margin-left: 18px; margin-right: 0px; font-weight: 600; }
 h1 { font-size: 20pt; margin-top: 18px; margin-bottom: 12px; }
 h2 { font-size: 15pt; margin-top: 20px; margin-bottom: 8px; }
 h3 { font-size: 13pt; margin-top: 14px; margin-bottom: 6px; }
 h4 { font-size: 12pt; font-style: italic; margin-top: 12px; margin-bottom: 4px; }
 ul, ol { margin-top: 0px; margin-bottom: 10px; margin-left: 18px; margin-right: 18px; }
 li { line-height: 150%; margin-bottom: 2px; }
-table { margin-top: 4px; margin-bottom: 12px; margin-left: 18px; border-collapse: collapse;
-        border-style: solid; border-color: #a8a290; }
-th { background-color: #ebe5d3; color: #1f4a2c; font-weight: 600; padding: 4px 10px; }
-td { padding: 4px 10px; }
+li ul, li ol { margin-left: 0px; margin-right: 0px; }
+table { margin-top: 4px; margin-bottom: 12px; margin-left: 18px; margin-right: 18px;
+        border-collapse: collapse; border-style: solid; border-color: #a8a290; }
+th { background-color: #ebe5d3; color: #1f4a2c; font-weight: 600; padding: 3px 6px; }
+td { padding: 3px 6px; }
 blockquote { margin-left: 36px; margin-right: 36px; color: #4a4a40; font-style: italic; }
 code { font-family: "DejaVu Sans Mono", Consolas, "Courier New", monospace; color: #5a3a1a; }
 pre { font-family: "DejaVu Sans Mono", Consolas, "Courier New", monospace; font-size: 10pt;
@@ -87,7 +89,7 @@ CARD_HEIGHT = 32
 DIAGRAM_SCHEME = "diagram"
 CHESS_SQUARE = 22        # pixels: a square of a chess diagram (the board is 8 of them and a frame)
 CHESS_FRAME = 4
-POPE_JOAN_SIZE = 220     # pixels: the Pope Joan board, a square
+POPE_JOAN_SIZE = 200     # pixels: the Pope Joan board and its labels, a square
 _CARDS = re.compile(r"\{\{([^{}\n]{1,200})\}\}")
 _MD_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
 _FEN_PLACEMENT = re.compile(r"^(?:[pnbrqkPNBRQK1-8]{1,8}/){7}[pnbrqkPNBRQK1-8]{1,8}$")
@@ -134,7 +136,7 @@ def _card_title(code: str) -> str:
 def diagram(spec: str) -> tuple[str, int, int, str] | None:
     """A ``diagram`` block's picture: (its ``diagram:`` name, width, height, alt text), or
     ``None`` for a text that names no diagram we draw.  ``chess <FEN>`` (the placement field is
-    enough; the rest of a FEN is allowed) or ``pope-joan``."""
+    enough; the rest of a FEN is allowed), ``checkers`` (the numbered squares) or ``pope-joan``."""
     words = spec.split()
     if not words:
         return None
@@ -142,6 +144,9 @@ def diagram(spec: str) -> tuple[str, int, int, str] | None:
     if kind == "chess" and len(words) >= 2 and _FEN_PLACEMENT.match(words[1]) and _fen_rows_ok(words[1]):
         side = 8 * CHESS_SQUARE + 2 * CHESS_FRAME
         return f"{DIAGRAM_SCHEME}:chess/{words[1]}", side, side, f"chess diagram {words[1]}"
+    if kind == "checkers" and len(words) == 1:
+        side = 8 * CHESS_SQUARE + 2 * CHESS_FRAME
+        return f"{DIAGRAM_SCHEME}:checkers", side, side, "the draughts board with its squares numbered 1 to 32"
     if kind == "pope-joan" and len(words) == 1:
         return f"{DIAGRAM_SCHEME}:pope-joan", POPE_JOAN_SIZE, POPE_JOAN_SIZE, "the Pope Joan board"
     return None
@@ -192,14 +197,18 @@ def links(markdown: str) -> list[str]:
     return found
 
 
-def to_html(markdown: str, *, css: str | None = None, link_base: str = "") -> str:
+def to_html(markdown: str, *, css: str | None = None, link_base: str = "",
+            stacked: Collection[int] = ()) -> str:
     """The page as a complete HTML document for a ``QTextBrowser``.
 
     ``css`` replaces ``DEFAULT_CSS``; ``link_base`` is put before relative targets that are neither
-    anchors nor game ids (pictures, files).
+    anchors nor game ids (pictures, files).  The tables numbered in ``stacked`` (from 0, in the
+    order of the page) are set one row under another, each row one cell (its first column as
+    its title, the others with their headings): the rules pane asks for it when a table is wider
+    than the pane can show (``compendium.ui.page_fit``).
     """
     tokens = _parser().parse(markdown)
-    body = _Renderer(link_base=link_base).render(tokens)
+    body = _Renderer(link_base=link_base, stacked=stacked).render(tokens)
     first = next((tokens[i + 1] for i, t in enumerate(tokens) if t.type == "heading_open"), None)
     title = html.escape(plain_text(first)) if first is not None else ""
     style = DEFAULT_CSS if css is None else css
@@ -216,6 +225,8 @@ _SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 _GAME_LINK = re.compile(r"^[a-z0-9][a-z0-9_-]*(?:#[^\s#]*)?$")
 _COMMENTS = re.compile(r"^(?:\s*<!--.*?-->)+\s*$", re.DOTALL)
 _ALIGN = re.compile(r"text-align:\s*(left|right|center)")
+_TAGS = re.compile(r"<[^>]*>")
+_WORDS = re.compile(r"[^\W\d_]")
 
 
 def _attr(value: str) -> str:
@@ -229,8 +240,11 @@ def _text(value: str) -> str:
 class _Renderer:
     """Walks markdown-it's tokens and writes Qt's HTML."""
 
-    def __init__(self, *, link_base: str, on_link: Callable[[str], None] | None = None) -> None:
+    def __init__(self, *, link_base: str, on_link: Callable[[str], None] | None = None,
+                 stacked: Collection[int] = ()) -> None:
         self._link_base = link_base
+        self._stacked = stacked
+        self._tables = 0
         self._on_link = on_link
         self._slugger = Slugger()
         # Paragraphs written so far in each open list item; None for a block quote, whose
@@ -239,9 +253,55 @@ class _Renderer:
 
     def render(self, tokens: Sequence[Token]) -> str:
         out: list[str] = []
-        for index, token in enumerate(tokens):
-            out.append(self._block(token, tokens, index))
+        index = 0
+        while index < len(tokens):
+            if tokens[index].type == "table_open":
+                html_text, index = self._table(tokens, index)
+                out.append(html_text)
+                continue
+            out.append(self._block(tokens[index], tokens, index))
+            index += 1
         return "".join(out)
+
+    def _table(self, tokens: Sequence[Token], index: int) -> tuple[str, int]:
+        """The table opening at ``index`` and the index after it: a table, or, if its number
+        is among ``stacked``, one cell a row (see ``to_html``)."""
+        number = self._tables
+        self._tables += 1
+        rows: list[list[tuple[str, str, str | None]]] = []     # (tag, html, align) by cell
+        while tokens[index].type != "table_close":
+            token = tokens[index]
+            if token.type == "tr_open":
+                rows.append([])
+            elif token.type in ("th_open", "td_open"):
+                align = _ALIGN.search(str(token.attrGet("style") or ""))
+                rows[-1].append((token.tag, self.inline(tokens[index + 1].children or []),
+                                 align.group(1) if align else None))
+            index += 1
+        table = '<table border="1" cellspacing="0" cellpadding="5">\n'
+        if number not in self._stacked:
+            body = "".join(
+                "<tr>" + "".join(f'<{tag} align="{align}">{cell}</{tag}>' if align else f"<{tag}>{cell}</{tag}>"
+                                 for tag, cell, align in row) + "</tr>\n"
+                for row in rows)
+            return f"{table}{body}</table>\n", index + 1
+        # Stacked: each row a cell of its own, the first column its title and the others under
+        # it with their headings, so that a table of many columns reads in a narrow pane.
+        header = [cell for _tag, cell, _align in rows[0]] if rows and rows[0][0][0] == "th" else []
+        body_rows = rows[1:] if header else rows
+        cells = []
+        for row in body_rows:
+            parts = []
+            for column, (_tag, cell, _align) in enumerate(row):
+                label = header[column] if column < len(header) else ""
+                if column == 0:
+                    # A title of figures alone ("3") says what it counts by its heading.
+                    titled = f"{label}: {cell}" if label and not _WORDS.search(_TAGS.sub("", cell)) else cell
+                    parts.append(f"<b>{titled}</b>" if cell else "")
+                elif cell:
+                    parts.append(f"<i>{label}</i>: {cell}" if label else cell)
+            cells.append("<tr><td>" + "<br>".join(part for part in parts if part) + "</td></tr>\n")
+        return f"{table}{''.join(cells)}</table>\n", index + 1
 
     def _block(self, token: Token, tokens: Sequence[Token], index: int) -> str:
         kind = token.type
@@ -291,20 +351,7 @@ class _Renderer:
             if self._items and self._items[-1] is not None:
                 return _text(token.content.strip())
             return f"<p>{_text(token.content.strip())}</p>\n"
-        if kind == "table_open":
-            return '<table border="1" cellspacing="0" cellpadding="5">\n'
-        if kind == "table_close":
-            return "</table>\n"
-        if kind == "tr_open":
-            return "<tr>"
-        if kind == "tr_close":
-            return "</tr>\n"
-        if kind in ("th_open", "td_open"):
-            align = _ALIGN.search(str(token.attrGet("style") or ""))
-            return f'<{token.tag} align="{align.group(1)}">' if align else f"<{token.tag}>"
-        if kind in ("th_close", "td_close"):
-            return f"</{token.tag}>"
-        return ""   # thead/tbody: Qt needs neither
+        return ""
 
     def _code(self, token: Token) -> str:
         info = token.info.strip().split()
@@ -312,8 +359,11 @@ class _Renderer:
             picture = diagram(token.content)
             if picture is not None:
                 name, width, height, alt = picture
-                return (f'<p align="center"><img src="{_attr(name)}" width="{width}" height="{height}" '
-                        f'alt="{_attr(alt)}"></p>\n')
+                # Set apart from the text, without the paragraphs' margins and line spacing, so
+                # that the picture has the whole width of the pane.
+                return (f'<p align="center" style="margin-left: 0px; margin-right: 0px; margin-top: 4px; '
+                        f'margin-bottom: 12px; line-height: 100%"><img src="{_attr(name)}" width="{width}" '
+                        f'height="{height}" alt="{_attr(alt)}"></p>\n')
         return f"<pre><code>{_text(token.content.rstrip(chr(10)))}</code></pre>\n"
 
     def inline(self, children: Sequence[Token]) -> str:

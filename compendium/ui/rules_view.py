@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QTextEdit, QVBoxL
 from ..core.errors import UnknownGame
 from ..games import registry
 from ..paths import rules_dir
+from .page_fit import fit_page, refit_page
 
 __all__ = ["RulesPane", "RulesView", "split_ref"]
 
@@ -73,16 +74,20 @@ class RulesView(QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.setLineWrapColumnOrWidth(max(100, self.viewport().width() - _WRAP_SLACK))
         super().resizeEvent(event)
+        refit_page(self)    # a table that no longer fits (or fits again) is set anew
 
     def loadResource(self, kind: int, url: QUrl) -> Any:
         """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
         once per card: the shared renderer caches them, and the document keeps what it loaded."""
-        from ..reference.rules_html import CARD_SCHEME, card_codes
+        from ..reference.rules_html import CARD_SCHEME, DIAGRAM_SCHEME, card_codes
         if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
             key = url.path()
             if card_codes(key) == [key.upper()] or key.upper() in ("BACK", "JOKER"):
                 return mini_card(key.upper())
             return None
+        if url.scheme() == DIAGRAM_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
+            from .page_pictures import diagram_image
+            return diagram_image(url.path())
         return super().loadResource(kind, url)
 
     @property
@@ -133,10 +138,9 @@ class RulesView(QTextBrowser):
         self._pending_page = None   # this page replaces one put off (or is it)
         if gid != self._game_id:
             from ..reference import glossary
-            from ..reference.rules_html import to_html
             markdown = registry.rules_markdown(gid)
             if markdown is not None:
-                self.setHtml(to_html(glossary.link_terms(markdown, gid)))
+                fit_page(self, glossary.link_terms(markdown, gid))
             else:
                 self.setHtml(_unwritten_page(gid))
             # A new page opens at its top (setHtml may leave the view a few lines down).
@@ -149,12 +153,11 @@ class RulesView(QTextBrowser):
     def show_glossary(self, anchor: str = "") -> None:
         """The glossary of the period's terms, at the entry ``anchor`` if given."""
         from ..reference import glossary
-        from ..reference.rules_html import to_html
         markdown = glossary.glossary_markdown()
         if markdown is None:
             return
         self._pending_page = None
-        self.setHtml(to_html(markdown))
+        fit_page(self, markdown)
         self.verticalScrollBar().setValue(0)
         self._game_id = None
         if anchor:
@@ -363,8 +366,8 @@ def mini_card(key: str) -> QImage:
 
 
 def _card_urls(doc: QTextDocument) -> list[QUrl]:
-    """The ``card:`` pictures a document shows."""
-    from ..reference.rules_html import CARD_SCHEME
+    """The ``card:`` and ``diagram:`` pictures a document shows."""
+    from ..reference.rules_html import CARD_SCHEME, DIAGRAM_SCHEME
     urls: list[QUrl] = []
     block = doc.begin()
     while block.isValid():
@@ -373,7 +376,7 @@ def _card_urls(doc: QTextDocument) -> list[QUrl]:
             fmt = it.fragment().charFormat()
             if fmt.isImageFormat():
                 name = fmt.toImageFormat().name()
-                if name.startswith(CARD_SCHEME + ":"):
+                if name.startswith((CARD_SCHEME + ":", DIAGRAM_SCHEME + ":")):
                     urls.append(QUrl(name))
             it += 1
         block = block.next()

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QFontMetricsF, QTextDocument, QTextFrame, QTextOption, QTextTable
+from PySide6.QtGui import QFontMetricsF, QTextDocument, QTextFrame, QTextLength, QTextOption, QTextTable
 from PySide6.QtWidgets import QTextBrowser
 
-__all__ = ["fit_page", "longest_words", "refit_page", "table_needs", "tables"]
+__all__ = ["TableWidths", "fit_page", "longest_words", "refit_page", "table_needs", "table_widths", "tables"]
 
 # Where a line may break inside a table cell: at spaces, and after a hyphen, a dash or a slash.
 _BREAKS = re.compile(r"\s+|(?<=[-–—/])")
@@ -29,7 +29,7 @@ LIST_INDENT = 24  # pixels a level of a list is indented
 @dataclass(slots=True)
 class _Fit:
     markdown: str
-    needs: list[float]              # the width each table needs, in the page's order
+    widths: list[TableWidths]       # what each table needs, in the page's order
     stacked: frozenset[int]
     shown: tuple[str, int]          # the document's title and length, to know it is still ours
 
@@ -70,24 +70,87 @@ def longest_words(table: QTextTable, row: int, column: int) -> list[tuple[str, f
     return pieces
 
 
+@dataclass(frozen=True, slots=True)
+class TableWidths:
+    """What a table's columns need: ``least`` (the longest word and the padding of each) and
+    ``natural`` (the longest line unbroken), and ``frame``, its borders and margins."""
+
+    least: tuple[float, ...]
+    natural: tuple[float, ...]
+    frame: float
+
+    @property
+    def need(self) -> float:
+        """The narrowest the table can be without breaking a word."""
+        return sum(self.least) + self.frame
+
+    def columns(self, room: float) -> list[float] | None:
+        """Each column's width in ``room``, or ``None`` when the table's natural widths fit.
+        Each column has at least its longest word; what is left is shared in proportion to what
+        each would need more to set its text on one line, so that no column wraps while another
+        has room to spare."""
+        space = room - self.frame
+        if sum(self.natural) <= space:
+            return None
+        spare = max(0.0, space - sum(self.least))
+        wants = [n - least for n, least in zip(self.natural, self.least)]
+        total = sum(wants) or 1.0
+        return [least + spare * want / total for least, want in zip(self.least, wants)]
+
+
+def _cell_widths(table: QTextTable, row: int, column: int) -> tuple[float, float]:
+    """The longest word and the longest line of a cell, in pixels."""
+    cell = table.cellAt(row, column)
+    end = cell.lastCursorPosition().position()
+    block = cell.firstCursorPosition().block()
+    line = 0.0
+    while block.isValid() and block.position() <= end:
+        width = 0.0
+        it = block.begin()
+        while not it.atEnd():
+            fmt = it.fragment().charFormat()
+            text = it.fragment().text()
+            if fmt.isImageFormat():
+                width += fmt.toImageFormat().width()
+            else:
+                # A line break (<br>) inside a block starts a new line.
+                parts = text.split("\u2028")
+                metrics = QFontMetricsF(fmt.font())
+                width += metrics.horizontalAdvance(parts[0])
+                for part in parts[1:]:
+                    line, width = max(line, width), metrics.horizontalAdvance(part)
+            it += 1
+        line = max(line, width)
+        block = block.next()
+    word = max((width for _word, width in longest_words(table, row, column)), default=0.0)
+    return word, line
+
+
+def table_widths(doc: QTextDocument) -> list[TableWidths]:
+    """What each table of ``doc`` needs, in order."""
+    found = []
+    for table in tables(doc):
+        fmt = table.format()
+        least = [0.0] * table.columns()
+        natural = [0.0] * table.columns()
+        for row in range(table.rows()):
+            for column in range(table.columns()):
+                cell = table.cellAt(row, column).format().toTableCellFormat()
+                padding = cell.leftPadding() + cell.rightPadding() + _SLACK
+                word, line = _cell_widths(table, row, column)
+                least[column] = max(least[column], word + padding)
+                natural[column] = max(natural[column], line + padding)
+        frame = ((fmt.border() + fmt.cellSpacing()) * (table.columns() + 1) + 2 * fmt.padding()
+                 + fmt.leftMargin() + fmt.rightMargin())
+        found.append(TableWidths(tuple(least), tuple(natural), frame))
+    return found
+
+
 def table_needs(doc: QTextDocument) -> list[float]:
     """The narrowest width each table of ``doc`` can take without breaking a word: each column
     as wide as its longest word and its cells' padding, with the borders and the table's
     margins."""
-    needs = []
-    for table in tables(doc):
-        fmt = table.format()
-        frame = fmt.border() + fmt.cellSpacing()
-        columns = [0.0] * table.columns()
-        for row in range(table.rows()):
-            for column in range(table.columns()):
-                cell = table.cellAt(row, column).format().toTableCellFormat()
-                padding = cell.leftPadding() + cell.rightPadding()
-                widest = max((width for _word, width in longest_words(table, row, column)), default=0.0)
-                columns[column] = max(columns[column], widest + padding + _SLACK)
-        needs.append(sum(columns) + frame * (len(columns) + 1) + 2 * fmt.padding()
-                     + fmt.leftMargin() + fmt.rightMargin())
-    return needs
+    return [widths.need for widths in table_widths(doc)]
 
 
 def _room(view: QTextBrowser) -> float | None:
@@ -102,7 +165,25 @@ def _room(view: QTextBrowser) -> float | None:
 def _stacked(fit: _Fit, room: float | None) -> frozenset[int]:
     if room is None:
         return fit.stacked
-    return frozenset(i for i, need in enumerate(fit.needs) if need > room)
+    return frozenset(i for i, widths in enumerate(fit.widths) if widths.need > room)
+
+
+def _share(view: QTextBrowser, fit: _Fit) -> None:
+    """Give the columns of each table set as a table their widths in the pane (Qt's own share
+    wraps one column while another has room to spare)."""
+    room = _room(view)
+    if room is None:
+        return
+    for index, table in enumerate(tables(view.document())):
+        if index in fit.stacked or index >= len(fit.widths):
+            continue
+        columns = fit.widths[index].columns(room)
+        fmt = table.format()
+        wanted = [QTextLength(QTextLength.Type.FixedLength, width) for width in columns] if columns else []
+        if [(c.type(), round(c.rawValue(), 1)) for c in fmt.columnWidthConstraints()] != \
+                [(c.type(), round(c.rawValue(), 1)) for c in wanted]:
+            fmt.setColumnWidthConstraints(wanted)
+            table.setFormat(fmt)
 
 
 def _shown(view: QTextBrowser) -> tuple[str, int]:
@@ -119,11 +200,13 @@ def fit_page(view: QTextBrowser, markdown: str) -> None:
     # words in a narrow pane.
     view.document().setIndentWidth(LIST_INDENT)
     view.setHtml(to_html(markdown))
-    fit = _Fit(markdown, table_needs(view.document()), frozenset(), _shown(view))
+    fit = _Fit(markdown, table_widths(view.document()), frozenset(), _shown(view))
     stacked = _stacked(fit, _room(view))
     if stacked:
         view.setHtml(to_html(markdown, stacked=stacked))
-        fit.stacked, fit.shown = stacked, _shown(view)
+        fit.stacked = stacked
+    _share(view, fit)
+    fit.shown = _shown(view)
     _FITS[view] = fit
 
 
@@ -135,11 +218,14 @@ def refit_page(view: QTextBrowser) -> None:
         return      # the view shows something else now (a search, a page not written yet)
     stacked = _stacked(fit, _room(view))
     if stacked == fit.stacked:
+        _share(view, fit)
         return
     from ..reference.rules_html import to_html
     bar = view.verticalScrollBar()
     share = bar.value() / bar.maximum() if bar.maximum() > 0 else 0.0
     view.setHtml(to_html(fit.markdown, stacked=stacked))
-    fit.stacked, fit.shown = stacked, _shown(view)
+    fit.stacked = stacked
+    _share(view, fit)
+    fit.shown = _shown(view)
     # The new page is laid out when the event loop next runs: scroll once it is.
     QTimer.singleShot(0, view, lambda: bar.setValue(round(share * bar.maximum())))

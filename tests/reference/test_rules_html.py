@@ -386,3 +386,43 @@ def test_klondike_page_has_the_anchors_the_engine_cites() -> None:
     deal = page.split("## The deal\n", 1)[1].split("\n## ", 1)[0]
     assert deal.rstrip().endswith("<!-- piles -->")
     assert "<table" in to_html(page)
+
+
+# --- diagrams and stacked tables --------------------------------------------------------------
+
+def test_a_chess_diagram_block_becomes_a_picture_of_its_position() -> None:
+    page = "```diagram\nchess 6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K1 w - - 0 1\n```\n"
+    html = body(page)
+    assert 'src="diagram:chess/6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K1"' in html
+    assert "<pre>" not in html and 'width="184" height="184"' in html
+
+
+@pytest.mark.parametrize("spec", ["chess 6k1/5pp1/8", "chess 9/8/8/8/8/8/8/8", "chess", "draughts", "pope-joan now",
+                                  "chess 6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K\"x"])
+def test_a_diagram_that_cannot_be_read_shows_as_code(spec: str) -> None:
+    html = body(f"```diagram\n{spec}\n```\n")
+    assert "<img" not in html and "<pre><code>" in html
+
+
+def test_the_other_diagrams() -> None:
+    assert 'src="diagram:pope-joan"' in body("```diagram\npope-joan\n```\n")
+    assert 'src="diagram:checkers"' in body("```diagram\ncheckers\n```\n")
+    assert "<img" not in body("```python\npope-joan\n```\n")     # only a block of kind diagram
+
+
+def test_a_stacked_table_reads_a_row_a_cell_with_its_headings() -> None:
+    page = ("| Pile | Dealt | Accepts |\n|---|:-:|---|\n| **Foundation** | none | aces up |\n"
+            "| 3 | | kings |\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    html = to_html(page, stacked={0})
+    assert ("<tr><td><b><b>Foundation</b></b><br><i>Dealt</i>: none<br><i>Accepts</i>: aces up</td></tr>"
+            in html)
+    # a title of figures alone is named by its heading; an empty cell is left out
+    assert "<tr><td><b>Pile: 3</b><br><i>Accepts</i>: kings</td></tr>" in html
+    # the second table is not stacked
+    assert "<tr><th>a</th><th>b</th></tr>" in html and "<tr><td>1</td><td>2</td></tr>" in html
+    assert to_html(page, stacked={1}).count("<th") == 3
+    assert links(page) == []
+
+
+def test_a_table_without_rows_stacks_to_nothing() -> None:
+    assert "<table" in to_html("| a | b |\n|---|---|\n", stacked={0})

@@ -22,7 +22,8 @@ Diagrams: a fenced block of kind ``diagram`` draws what it names instead of show
     ```
 
 becomes a picture ``diagram:chess/<FEN placement>`` (a small chessboard), ``checkers`` the
-draughts board with its squares numbered and ``pope-joan`` the Pope Joan board; the rules pane
+draughts board with its squares numbered, ``pope-joan`` the Pope Joan board and ``tit-tat-toe``
+the figure on the slate; the rules pane
 draws them (``compendium/ui/page_pictures.py``).  A diagram it cannot read shows as code.
 
 Link targets: ``#anchor`` stays on the page; ``game-id`` or ``game-id#anchor`` becomes
@@ -89,7 +90,7 @@ CARD_HEIGHT = 32
 DIAGRAM_SCHEME = "diagram"
 CHESS_SQUARE = 22        # pixels: a square of a chess diagram (the board is 8 of them and a frame)
 CHESS_FRAME = 4
-POPE_JOAN_SIZE = 200     # pixels: the Pope Joan board and its labels, a square
+POPE_JOAN_SIZE = 200     # pixels: the Pope Joan board and its labels (and the slate), a square
 _CARDS = re.compile(r"\{\{([^{}\n]{1,200})\}\}")
 _MD_LINK = re.compile(r"\[([^\[\]]*)\]\([^()\s]*\)")
 _FEN_PLACEMENT = re.compile(r"^(?:[pnbrqkPNBRQK1-8]{1,8}/){7}[pnbrqkPNBRQK1-8]{1,8}$")
@@ -136,7 +137,8 @@ def _card_title(code: str) -> str:
 def diagram(spec: str) -> tuple[str, int, int, str] | None:
     """A ``diagram`` block's picture: (its ``diagram:`` name, width, height, alt text), or
     ``None`` for a text that names no diagram we draw.  ``chess <FEN>`` (the placement field is
-    enough; the rest of a FEN is allowed), ``checkers`` (the numbered squares) or ``pope-joan``."""
+    enough; the rest of a FEN is allowed), ``checkers`` (the numbered squares), ``pope-joan`` or
+    ``tit-tat-toe`` (the figure on the slate)."""
     words = spec.split()
     if not words:
         return None
@@ -149,6 +151,8 @@ def diagram(spec: str) -> tuple[str, int, int, str] | None:
         return f"{DIAGRAM_SCHEME}:checkers", side, side, "the draughts board with its squares numbered 1 to 32"
     if kind == "pope-joan" and len(words) == 1:
         return f"{DIAGRAM_SCHEME}:pope-joan", POPE_JOAN_SIZE, POPE_JOAN_SIZE, "the Pope Joan board"
+    if kind == "tit-tat-toe" and len(words) == 1:
+        return f"{DIAGRAM_SCHEME}:tit-tat-toe", POPE_JOAN_SIZE, POPE_JOAN_SIZE, "the figure on the slate"
     return None
 
 

@@ -4,7 +4,8 @@ from here, drawn with the tables' own art so that page and table look alike:
 
 * ``diagram:chess/<FEN placement>``: a chess diagram, on the chess table's squares with its men;
 * ``diagram:checkers``: the draughts board with the 32 playing squares numbered, Black at the top;
-* ``diagram:pope-joan``: the Pope Joan board, dressed, as the table draws it.
+* ``diagram:pope-joan``: the Pope Joan board, dressed, as the table draws it;
+* ``diagram:tit-tat-toe``: the figure on the slate, as the table draws it before the first go.
 
 Each is drawn once, at three times its size on the page (sharp on a HiDPI screen and in a PDF).
 """
@@ -41,6 +42,8 @@ def diagram_image(name: str) -> QImage | None:
         _chess(painter, rest)
     elif kind == "checkers":
         _checkers(painter)
+    elif kind == "tit-tat-toe":
+        _slate(painter)
     else:
         _pope_joan(painter)
     painter.end()
@@ -110,3 +113,15 @@ def _pope_joan(painter: QPainter) -> None:
     board.board = DRESS
     painter.translate(QPointF(POPE_JOAN_SIZE / 2 - 2, POPE_JOAN_SIZE / 2 - 3))
     board.paint(painter, QStyleOptionGraphicsItem(), None)
+
+
+def _slate(painter: QPainter) -> None:
+    from PySide6.QtWidgets import QStyleOptionGraphicsItem
+
+    from ..games.registry import get_game
+    from .table.parlour_table import SlateItem
+    game = get_game("tit_tat_toe")
+    slate = SlateItem()
+    slate.set_geometry(QRectF(4, 4, POPE_JOAN_SIZE - 8, POPE_JOAN_SIZE - 8))
+    slate.state = game.initial_state(game.resolve_options({}))
+    slate.paint(painter, QStyleOptionGraphicsItem(), None)

@@ -407,6 +407,7 @@ def test_a_diagram_that_cannot_be_read_shows_as_code(spec: str) -> None:
 def test_the_other_diagrams() -> None:
     assert 'src="diagram:pope-joan"' in body("```diagram\npope-joan\n```\n")
     assert 'src="diagram:checkers"' in body("```diagram\ncheckers\n```\n")
+    assert 'src="diagram:tit-tat-toe"' in body("```diagram\ntit-tat-toe\n```\n")
     assert "<img" not in body("```python\npope-joan\n```\n")     # only a block of kind diagram
 
 

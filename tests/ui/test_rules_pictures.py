@@ -47,6 +47,14 @@ def test_the_checkers_board_is_numbered_on_its_dark_squares(qtbot) -> None:
     assert len(square_colours(image, 7, 7)) > 1    # h8: square 4
 
 
+def test_the_slate_of_tit_tat_toe_is_drawn(qtbot) -> None:
+    image = diagram_image("tit-tat-toe")
+    assert image is not None
+    row = [QColor(image.pixel(x, image.height() // 2)).lightness() for x in range(image.width())]
+    assert sum(light > 200 for light in row) > 20      # the figure's chalk lines and numbers
+    assert sum(light < 90 for light in row) > image.width() // 3     # on the dark slate
+
+
 def test_the_pope_joan_board_is_drawn(qtbot) -> None:
     image = diagram_image("pope-joan")
     assert image is not None and not image.isNull()
@@ -58,6 +66,7 @@ def test_the_pope_joan_board_is_drawn(qtbot) -> None:
     ("chess", {f"diagram:chess/{D7}", "diagram:chess/6k1/6p1/8/8/4Q3/1q4P1/p6P/7K"}),
     ("checkers", {"diagram:checkers"}),
     ("pope_joan", {"diagram:pope-joan"}),
+    ("tit_tat_toe", {"diagram:tit-tat-toe"}),
 ])
 def test_the_pages_show_their_diagrams(qtbot, game_id: str, names: set[str]) -> None:
     view = RulesView()
@@ -79,8 +88,9 @@ def test_lasker_diagrams_match_the_lessons_of_the_chess_game() -> None:
     from compendium.games.board.chess_game import LESSONS
     markdown = registry.rules_markdown("chess") or ""
     drawn = {line.split()[1] for line in markdown.splitlines() if line.startswith("chess ")}
-    assert drawn == {lesson.fen.split()[0] for lesson in LESSONS.values()}
-    assert len(drawn) == 4
+    lessons = {lesson.fen.split()[0] for lesson in LESSONS.values()}
+    assert len(lessons) == 4 and lessons <= drawn
+    assert drawn - lessons == {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"}     # and the array
 
 
 def test_the_stacked_tables_are_one_column(qtbot) -> None:

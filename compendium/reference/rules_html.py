@@ -202,17 +202,18 @@ def links(markdown: str) -> list[str]:
 
 
 def to_html(markdown: str, *, css: str | None = None, link_base: str = "",
-            stacked: Collection[int] = ()) -> str:
+            stacked: Collection[int] = (), tables_only: bool = False) -> str:
     """The page as a complete HTML document for a ``QTextBrowser``.
 
     ``css`` replaces ``DEFAULT_CSS``; ``link_base`` is put before relative targets that are neither
     anchors nor game ids (pictures, files).  The tables numbered in ``stacked`` (from 0, in the
     order of the page) are set one row under another, each row one cell (its first column as
     its title, the others with their headings): the rules pane asks for it when a table is wider
-    than the pane can show (``compendium.ui.page_fit``).
+    than the pane can show (``compendium.ui.page_fit``).  ``tables_only`` leaves out all but the
+    tables, for measuring them.
     """
     tokens = _parser().parse(markdown)
-    body = _Renderer(link_base=link_base, stacked=stacked).render(tokens)
+    body = _Renderer(link_base=link_base, stacked=stacked, tables_only=tables_only).render(tokens)
     first = next((tokens[i + 1] for i, t in enumerate(tokens) if t.type == "heading_open"), None)
     title = html.escape(plain_text(first)) if first is not None else ""
     style = DEFAULT_CSS if css is None else css
@@ -245,8 +246,9 @@ class _Renderer:
     """Walks markdown-it's tokens and writes Qt's HTML."""
 
     def __init__(self, *, link_base: str, on_link: Callable[[str], None] | None = None,
-                 stacked: Collection[int] = ()) -> None:
+                 stacked: Collection[int] = (), tables_only: bool = False) -> None:
         self._link_base = link_base
+        self._tables_only = tables_only
         self._stacked = stacked
         self._tables = 0
         self._on_link = on_link
@@ -263,7 +265,8 @@ class _Renderer:
                 html_text, index = self._table(tokens, index)
                 out.append(html_text)
                 continue
-            out.append(self._block(tokens[index], tokens, index))
+            if not self._tables_only:
+                out.append(self._block(tokens[index], tokens, index))
             index += 1
         return "".join(out)
 

@@ -3,9 +3,10 @@
 Qt's rich text never lets a table run past the page: it squeezes the columns, and below the width
 of their longest word it breaks words anywhere, a letter a line.  So the pane measures, once a
 page is made, the width each of its tables needs (the longest word of each column, the cells'
-padding and the borders: ``table_needs``) and renders the page again with every table that needs
-more than the pane has set stacked, one row under another (``rules_html.to_html(stacked=...)``).
-When the pane is resized, the page is made again only if that choice changes.
+padding and the borders: ``table_widths``, on a document of the page's tables alone, once a page)
+and renders the page with every table that needs more than the pane has set stacked, one row
+under another (``rules_html.to_html(stacked=...)``); the columns of the others share the pane by
+what each needs.  When the pane is resized, the page is made again only if that choice changes.
 """
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ class _Fit:
 
 
 _FITS: WeakKeyDictionary[QTextBrowser, _Fit] = WeakKeyDictionary()
+_MEASURED: dict[str, list[TableWidths]] = {}
 
 
 def tables(doc: QTextDocument) -> Iterator[QTextTable]:
@@ -191,6 +193,22 @@ def _shown(view: QTextBrowser) -> tuple[str, int]:
     return doc.metaInformation(QTextDocument.MetaInformation.DocumentTitle), doc.characterCount()
 
 
+def _measured(view: QTextBrowser, markdown: str) -> list[TableWidths]:
+    """What the tables of a page need, measured once a page (on a document of its tables alone,
+    set in the view's fonts): it does not depend on the pane's width."""
+    found = _MEASURED.get(markdown)
+    if found is None:
+        from ..reference.rules_html import to_html
+        doc = QTextDocument()
+        doc.setDefaultFont(view.document().defaultFont())
+        doc.setHtml(to_html(markdown, tables_only=True))
+        found = table_widths(doc)
+        if len(_MEASURED) >= 128:
+            _MEASURED.clear()
+        _MEASURED[markdown] = found
+    return found
+
+
 def fit_page(view: QTextBrowser, markdown: str) -> None:
     """Show the rules page ``markdown`` in ``view``, with the tables that do not fit stacked."""
     from ..reference.rules_html import to_html
@@ -199,12 +217,9 @@ def fit_page(view: QTextBrowser, markdown: str) -> None:
     # Lists indented less than Qt's 40 pixels a level, so that a nested list keeps room for its
     # words in a narrow pane.
     view.document().setIndentWidth(LIST_INDENT)
-    view.setHtml(to_html(markdown))
-    fit = _Fit(markdown, table_widths(view.document()), frozenset(), _shown(view))
-    stacked = _stacked(fit, _room(view))
-    if stacked:
-        view.setHtml(to_html(markdown, stacked=stacked))
-        fit.stacked = stacked
+    fit = _Fit(markdown, _measured(view, markdown), frozenset(), ("", 0))
+    fit.stacked = _stacked(fit, _room(view))
+    view.setHtml(to_html(markdown, stacked=fit.stacked))
     _share(view, fit)
     fit.shown = _shown(view)
     _FITS[view] = fit

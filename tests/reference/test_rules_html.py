@@ -427,3 +427,10 @@ def test_a_stacked_table_reads_a_row_a_cell_with_its_headings() -> None:
 
 def test_a_table_without_rows_stacks_to_nothing() -> None:
     assert "<table" in to_html("| a | b |\n|---|---|\n", stacked={0})
+
+
+def test_the_tables_alone_for_measuring() -> None:
+    page = "# Title\n\nSome words.\n\n| a | b |\n|---|---|\n| {{10♦}} | 2 |\n\n- a list\n"
+    html = to_html(page, tables_only=True).split("<body>")[1]
+    assert "<table" in html and 'src="card:10D"' in html
+    assert "<p>" not in html and "<h1>" not in html and "<li>" not in html

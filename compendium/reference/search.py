@@ -109,7 +109,7 @@ class Index:
         if not prefix:
             return {word}
         i = bisect.bisect_left(self.vocabulary, word)
-        found = set()
+        found: set[str] = set()
         while i < len(self.vocabulary) and self.vocabulary[i].startswith(word) and len(found) < 60:
             found.add(self.vocabulary[i])
             i += 1

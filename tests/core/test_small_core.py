@@ -67,7 +67,8 @@ print(json.dumps({"anchors": anchors, "missing": missing, "games_loaded": games_
 
 
 def test_page_anchors_and_records_without_the_registry() -> None:
-    done = subprocess.run([sys.executable, "-c", _PROGRAM], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, "-c", _PROGRAM], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                          check=False)
     assert done.returncode == 0, done.stderr[-2000:]
     report = json.loads(done.stdout.strip().splitlines()[-1])
     assert {"spaces", "the-deal"} <= set(report["anchors"])

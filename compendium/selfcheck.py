@@ -31,7 +31,10 @@ def _check_games() -> str:
             raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
         registry.get_game(gid)
     from .reference import glossary
+    from .reference.rules_html import to_html   # the Markdown library is there and reads a page
     from .paths import resources_dir
+    if "<h1>" not in to_html(registry.rules_markdown(playable[0]) or ""):
+        raise RuntimeError(f"the rules page of {playable[0]} cannot be rendered")
     if not glossary.load():
         raise RuntimeError(f"the glossary is missing ({resources_dir() / 'glossary.md'})")
     words = resources_dir() / "words" / "english-words.txt"

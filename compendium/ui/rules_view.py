@@ -23,7 +23,7 @@ __all__ = ["RulesPane", "RulesView", "split_ref"]
 # (~18 ms, mostly compiling the Markdown reader's patterns) would otherwise delay that paint.
 
 _WRAP_SLACK = 4      # pixels kept free at the right of the text (see __init__)
-PAPER = "#fbf8f0"   # the page colour of rulesdoc's CSS, so the margins around the text match it
+PAPER = "#fbf8f0"   # the page colour of rules_html's CSS, so the margins around the text match it
 MARK = "#f6df8c"    # the phrase of the page that a replayed example's step is about
 # Inline card pictures are drawn at three times their size on the page: sharp on a HiDPI screen
 # and in a PDF, where Qt scales the picture into the width and height the page gives it.
@@ -77,7 +77,7 @@ class RulesView(QTextBrowser):
         refit_page(self)    # a table that no longer fits (or fits again) is set anew
 
     def loadResource(self, kind: int, url: QUrl) -> Any:
-        """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
+        """``card:10D`` pictures (rules_html's ``{{10♦}}``) are drawn with the table's card art,
         once per card: the shared renderer caches them, and the document keeps what it loaded."""
         from ..reference.rules_html import CARD_SCHEME, DIAGRAM_SCHEME, card_codes
         if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:

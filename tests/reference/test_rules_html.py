@@ -348,7 +348,7 @@ def test_custom_css_replaces_the_default() -> None:
     assert DEFAULT_CSS not in page
 
 
-def test_rulesdoc_does_not_need_qt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_renderer_does_not_need_qt(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
     monkeypatch.setitem(sys.modules, "PySide6", None)

@@ -308,7 +308,7 @@ class _Renderer:
                 elif cell:
                     parts.append(f"<i>{label}</i>: {cell}" if label else cell)
             cells.append("<tr><td>" + "<br>".join(part for part in parts if part) + "</td></tr>\n")
-        return f"{table}{''.join(cells)}</table>\n", index + 1
+        return f"{table[:-2]} width=\"100%\">\n{''.join(cells)}</table>\n", index + 1
 
     def _block(self, token: Token, tokens: Sequence[Token], index: int) -> str:
         kind = token.type

@@ -30,14 +30,17 @@ def _check_games() -> str:
         if registry.rules_markdown(gid) is None:
             raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
         registry.get_game(gid)
-    from .core import glossary
+    from .reference import glossary
+    from .reference.rules_html import to_html   # the Markdown library is there and reads a page
     from .paths import resources_dir
+    if "<h1>" not in to_html(registry.rules_markdown(playable[0]) or ""):
+        raise RuntimeError(f"the rules page of {playable[0]} cannot be rendered")
     if not glossary.load():
         raise RuntimeError(f"the glossary is missing ({resources_dir() / 'glossary.md'})")
     words = resources_dir() / "words" / "english-words.txt"
     if "ghost" in playable and not words.is_file():
         raise RuntimeError(f"Ghost's word list is missing ({words})")
-    from .core import examples
+    from .reference import worked_examples as examples
     shown = 0
     for gid in playable:             # the "Show me" examples replay (and are bundled)
         for name in examples.available(gid):

@@ -16,6 +16,7 @@ from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from .cards import Card
 from .errors import CompendiumError, IllegalAction, NotationError
+from .rules import page_anchors
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
@@ -228,7 +229,7 @@ class Game(ABC, Generic[S, A, V]):
     def page_section(self, *candidates: str) -> str | None:
         """The first of ``candidates`` that is a heading of this game's rules page (a game's
         ``rules_section`` names its wishes in order; pages differ in what they call a phase)."""
-        found = _page_anchors(self.info.id)
+        found = page_anchors(self.info.id)
         return next((anchor for anchor in candidates if anchor in found), None)
 
     # -- conveniences built on the protocol -------------------------------------------------
@@ -243,19 +244,3 @@ class Game(ABC, Generic[S, A, V]):
         if action not in self.legal_actions(state, seat):
             raise IllegalAction(f"{self.action_to_str(action)} is not a legal move now")
 
-
-_ANCHORS: dict[str, frozenset[str]] = {}
-
-
-def _page_anchors(game_id: str) -> frozenset[str]:
-    """The anchors of a game's rules page, read once (the pages do not change while running)."""
-    found = _ANCHORS.get(game_id)
-    if found is None:
-        from ..games.registry import rules_markdown   # the registry imports this module
-        from .rulesdoc import anchors
-        try:
-            markdown = rules_markdown(game_id)
-        except CompendiumError:     # a game not in the catalogue (a test's own): no page
-            markdown = None
-        found = _ANCHORS[game_id] = frozenset(anchors(markdown) if markdown else ())
-    return found

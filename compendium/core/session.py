@@ -23,6 +23,18 @@ from .records import Record, action_line
 from .rng import derive_seed, fresh_seed
 
 
+# How a record's game id becomes its rules: the game registry, which the core does not import
+# (the games sit above it).  ``compendium.games`` installs it when it is imported, and whoever
+# holds a record of a game has imported the games.
+_game_lookup: Callable[[str], Game[Any, Any, Any]] | None = None
+
+
+def set_game_lookup(lookup: Callable[[str], Game[Any, Any, Any]]) -> None:
+    """Install ``lookup(game_id) -> Game`` for ``Session.from_record`` called without a game."""
+    global _game_lookup
+    _game_lookup = lookup
+
+
 def can_set_up(game: Game[Any, Any, Any]) -> bool:
     """Whether ``game`` can start from a set-up position (it overrides ``Game.setup_state``)."""
     return type(game).setup_state is not Game.setup_state
@@ -198,8 +210,10 @@ class Session(Generic[S, A]):
         ``deal_on=False`` (a worked example) leaves a deal that is due after the last action
         undealt, and lets ``play`` step through recorded deals."""
         if game is None:
-            from ..games.registry import get_game
-            game = get_game(record.game)
+            if _game_lookup is None:
+                raise RecordError(f"no games are loaded to replay a record of {record.game!r} "
+                                  "(import compendium.games, or pass the game)")
+            game = _game_lookup(record.game)
         try:
             options = game.resolve_options(record.options)
         except NotationError as exc:

@@ -22,7 +22,7 @@ from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
 from ..core.game import LEVELS, GameInfo, Outcome, Status
 from ..core.session import Session
-from ..core.stats import Result, StatsStore   # statistics
+from ..statistics.store import Result, StatsStore   # statistics
 from ..games import registry
 from .app import data_dir, open_settings
 from .library import LibraryWidget
@@ -33,7 +33,7 @@ from .table.view import TableWidget
 if TYPE_CHECKING:
     # Imported where used: neither is needed until a worked example or the statistics are
     # opened, and start-up to the first painted table is budgeted (DESIGN.md section 8).
-    from ..core.examples import Example
+    from ..reference.worked_examples import Example
     from .stats_dialog import StatsDialog
 
 __all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME"]
@@ -1192,7 +1192,7 @@ class MainWindow(QMainWindow):
         """Replay the worked example ``game_id/name`` on the table from ``step``.  The player's
         own game is put aside (not autosaved over, not counted) and comes back when the example
         is closed.  Returns what went wrong, if anything (also said in the status bar)."""
-        from ..core.examples import ExampleError, load_example
+        from ..reference.worked_examples import ExampleError, load_example
         try:
             example = load_example(game_id, name)
             if registry.status(example.game) is not Status.PLAYABLE:

@@ -14,15 +14,16 @@ from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QTextEdit, QVBoxL
 from ..core.errors import UnknownGame
 from ..games import registry
 from ..paths import rules_dir
+from .page_fit import fit_page, refit_page
 
 __all__ = ["RulesPane", "RulesView", "split_ref"]
 
-# ``core.rulesdoc`` and ``core.glossary`` are imported where a page is made, not here: the first
+# ``reference.rules_html`` and ``reference.glossary`` are imported where a page is made, not here: the first
 # page may be made after the window's first paint (``show_game_after_paint``), and their import
 # (~18 ms, mostly compiling the Markdown reader's patterns) would otherwise delay that paint.
 
 _WRAP_SLACK = 4      # pixels kept free at the right of the text (see __init__)
-PAPER = "#fbf8f0"   # the page colour of rulesdoc's CSS, so the margins around the text match it
+PAPER = "#fbf8f0"   # the page colour of rules_html's CSS, so the margins around the text match it
 MARK = "#f6df8c"    # the phrase of the page that a replayed example's step is about
 # Inline card pictures are drawn at three times their size on the page: sharp on a HiDPI screen
 # and in a PDF, where Qt scales the picture into the width and height the page gives it.
@@ -73,16 +74,20 @@ class RulesView(QTextBrowser):
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.setLineWrapColumnOrWidth(max(100, self.viewport().width() - _WRAP_SLACK))
         super().resizeEvent(event)
+        refit_page(self)    # a table that no longer fits (or fits again) is set anew
 
     def loadResource(self, kind: int, url: QUrl) -> Any:
-        """``card:10D`` pictures (rulesdoc's ``{{10♦}}``) are drawn with the table's card art,
+        """``card:10D`` pictures (rules_html's ``{{10♦}}``) are drawn with the table's card art,
         once per card: the shared renderer caches them, and the document keeps what it loaded."""
-        from ..core.rulesdoc import CARD_SCHEME, card_codes
+        from ..reference.rules_html import CARD_SCHEME, DIAGRAM_SCHEME, card_codes
         if url.scheme() == CARD_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
             key = url.path()
             if card_codes(key) == [key.upper()] or key.upper() in ("BACK", "JOKER"):
                 return mini_card(key.upper())
             return None
+        if url.scheme() == DIAGRAM_SCHEME and kind == QTextDocument.ResourceType.ImageResource.value:
+            from .page_pictures import diagram_image
+            return diagram_image(url.path())
         return super().loadResource(kind, url)
 
     @property
@@ -132,11 +137,10 @@ class RulesView(QTextBrowser):
         gid = registry.resolve_id(game_id)
         self._pending_page = None   # this page replaces one put off (or is it)
         if gid != self._game_id:
-            from ..core import glossary
-            from ..core.rulesdoc import to_html
+            from ..reference import glossary
             markdown = registry.rules_markdown(gid)
             if markdown is not None:
-                self.setHtml(to_html(glossary.link_terms(markdown, gid)))
+                fit_page(self, glossary.link_terms(markdown, gid))
             else:
                 self.setHtml(_unwritten_page(gid))
             # A new page opens at its top (setHtml may leave the view a few lines down).
@@ -148,13 +152,12 @@ class RulesView(QTextBrowser):
 
     def show_glossary(self, anchor: str = "") -> None:
         """The glossary of the period's terms, at the entry ``anchor`` if given."""
-        from ..core import glossary
-        from ..core.rulesdoc import to_html
+        from ..reference import glossary
         markdown = glossary.glossary_markdown()
         if markdown is None:
             return
         self._pending_page = None
-        self.setHtml(to_html(markdown))
+        fit_page(self, markdown)
         self.verticalScrollBar().setValue(0)
         self._game_id = None
         if anchor:
@@ -163,8 +166,8 @@ class RulesView(QTextBrowser):
     def show_search(self, query: str) -> int:
         """The sections of every page that match ``query``, best first, with the words marked;
         returns how many were found."""
-        from ..core.rulesdoc import DEFAULT_CSS
-        from ..core.search import search
+        from ..reference.rules_html import DEFAULT_CSS
+        from ..reference.search import search
         self._pending_page = None
         hits = search(query)
         e = html.escape
@@ -294,8 +297,8 @@ class RulesView(QTextBrowser):
         doc.deleteLater()
 
     def _follow(self, url: QUrl) -> None:
-        from ..core import glossary
-        from ..core.examples import SHOW_SCHEME   # the examples are not needed until one is asked for
+        from ..reference import glossary
+        from ..reference.worked_examples import SHOW_SCHEME   # the examples are not needed until one is asked for
         scheme = url.scheme().lower()
         if scheme == SHOW_SCHEME:
             game, _, name = url.path().partition("/")
@@ -333,7 +336,7 @@ def mini_card(key: str) -> QImage:
     from PySide6.QtCore import QByteArray
     from PySide6.QtSvg import QSvgRenderer
 
-    from ..core.rulesdoc import CARD_HEIGHT, CARD_WIDTH
+    from ..reference.rules_html import CARD_HEIGHT, CARD_WIDTH
     from .table import card_art   # not needed until a card shows
     from .table.card_renderer import shared_renderer
     shared_renderer()             # it registers the font of the cards' indices
@@ -363,8 +366,8 @@ def mini_card(key: str) -> QImage:
 
 
 def _card_urls(doc: QTextDocument) -> list[QUrl]:
-    """The ``card:`` pictures a document shows."""
-    from ..core.rulesdoc import CARD_SCHEME
+    """The ``card:`` and ``diagram:`` pictures a document shows."""
+    from ..reference.rules_html import CARD_SCHEME, DIAGRAM_SCHEME
     urls: list[QUrl] = []
     block = doc.begin()
     while block.isValid():
@@ -373,7 +376,7 @@ def _card_urls(doc: QTextDocument) -> list[QUrl]:
             fmt = it.fragment().charFormat()
             if fmt.isImageFormat():
                 name = fmt.toImageFormat().name()
-                if name.startswith(CARD_SCHEME + ":"):
+                if name.startswith((CARD_SCHEME + ":", DIAGRAM_SCHEME + ":")):
                     urls.append(QUrl(name))
             it += 1
         block = block.next()
@@ -383,7 +386,7 @@ def _card_urls(doc: QTextDocument) -> list[QUrl]:
 def _unwritten_page(game_id: str) -> str:
     """A short, well-set page for a game whose rules are not written yet: what we know of it,
     and the games that can be played now."""
-    from ..core.rulesdoc import DEFAULT_CSS
+    from ..reference.rules_html import DEFAULT_CSS
     info = registry.info(game_id)
     e = html.escape
     seats = (f"{info.min_seats}" if info.min_seats == info.max_seats

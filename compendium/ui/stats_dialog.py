@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QDialog, QDialogButtonBox, QFr
                                QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
-from ..core.stats import DealRecord, GameStats, Result, StatsError, StatsStore
+from ..statistics.store import DealRecord, GameStats, Result, StatsError, StatsStore
 
 __all__ = ["StatsDialog", "format_time", "format_number"]
 

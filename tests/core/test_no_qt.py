@@ -1,6 +1,6 @@
-"""The rules core, the games, the AI, the demo and the command line's listing work without Qt
-(DESIGN.md section 1, principle 1): checked by running them with PySide6 blocked, and by reading
-the sources for any import of Qt."""
+"""The rules core, the games, the AI, the rules-page services, the statistics, the demo and the
+command line's listing work without Qt (DESIGN.md section 1, principle 1): checked by running them
+with PySide6 blocked, and by reading the sources for any import of Qt."""
 from __future__ import annotations
 
 import ast
@@ -12,7 +12,7 @@ import textwrap
 from tests.conftest import ROOT
 
 QT_MODULES = ("PySide6", "shiboken6", "PyQt5", "PyQt6", "PySide2")
-QT_FREE_PACKAGES = ("core", "games", "ai")
+QT_FREE_PACKAGES = ("core", "games", "ai", "reference", "statistics")
 
 _PROGRAM = textwrap.dedent("""
     import sys
@@ -28,10 +28,12 @@ _PROGRAM = textwrap.dedent("""
         raise SystemExit("PySide6 was not blocked")
 
     import importlib, io, json, pkgutil, contextlib
-    import compendium, compendium.core, compendium.games, compendium.ai
+    import compendium, compendium.core, compendium.games, compendium.ai, compendium.reference
+    import compendium.statistics
 
     imported = []
-    for pkg in (compendium.core, compendium.games, compendium.ai):
+    for pkg in (compendium.core, compendium.games, compendium.ai, compendium.reference,
+                compendium.statistics):
         imported.append(pkg.__name__)
         for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
             importlib.import_module(info.name)
@@ -66,7 +68,8 @@ def test_core_games_ai_demo_and_cli_run_with_qt_blocked():
     report = json.loads(proc.stdout.strip().splitlines()[-1])
     imported = report["imported"]
     # The walk found the real modules, not just the package roots.
-    for name in ("compendium.core.session", "compendium.core.records", "compendium.core.rulesdoc",
+    for name in ("compendium.core.session", "compendium.core.records", "compendium.reference.rules_html",
+                 "compendium.reference.search", "compendium.statistics.store",
                  "compendium.games.registry", "compendium.games.catalogue",
                  "compendium.games.patience.engine", "compendium.games.patience.klondike",
                  "compendium.ai.patience", "compendium.ai.worker", "compendium.demo", "compendium.cli"):

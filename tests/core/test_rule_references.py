@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.game import Game, Special
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import REFERENCED, split_ref

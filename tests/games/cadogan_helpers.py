@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS, Card
 from compendium.core.errors import IllegalAction
 from compendium.core.notation import parse_card

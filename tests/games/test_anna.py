@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS, SUITS, Card, Rank
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special

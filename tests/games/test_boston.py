@@ -11,7 +11,7 @@ import pytest
 
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
-from compendium.core.rulesdoc import headings
+from compendium.core.rules import headings
 from compendium.games.tricks.boston import (GAME, LADDER, LOSE, BostonContract, payments,
                                             suit_class)
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
@@ -71,7 +71,7 @@ def play_first_legal(state):
 
 
 def anchors() -> set[str]:
-    from compendium.core.rulesdoc import slugify
+    from compendium.core.rules import slugify
     return {slugify(h.text) for h in headings(RULES.read_text(encoding="utf-8"))}
 
 

@@ -15,7 +15,7 @@ from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import REFERENCED
-from compendium.core.rulesdoc import anchors
+from compendium.core.rules import anchors
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience import constitution

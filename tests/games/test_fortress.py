@@ -12,7 +12,7 @@ from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rules import REFERENCED
-from compendium.core.rulesdoc import anchors
+from compendium.core.rules import anchors
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience.engine import Draw, Fan, Move, PatienceState, PileKind, Redeal

@@ -16,7 +16,7 @@ from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64, derive_seed, shuffled
 from compendium.core.rules import REFERENCED
-from compendium.core.rulesdoc import anchors, links
+from compendium.reference.rules_html import anchors, links
 from compendium.core.session import Session
 from compendium.demo import MAX_STEPS, play_demo
 from compendium.games.patience.engine import Draw, Fan, Move, PatienceState, PileKind, Redeal

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import Card, Rank, Suit
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special

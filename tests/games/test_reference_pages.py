@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.game import Status
 from compendium.games import registry
 from compendium.games.catalogue import BY_ID, TOC_1909

@@ -210,7 +210,7 @@ def test_views_hide_exactly_the_unseen_cards():
 
 
 def test_the_demo_plays_a_whole_game_with_references_that_resolve():
-    from compendium.core import rulesdoc
+    from compendium.reference import rules_html as rulesdoc
     from compendium.demo import play_demo
     from compendium.games import registry
     result = play_demo(GAME, 3)

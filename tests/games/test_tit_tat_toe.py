@@ -6,7 +6,7 @@ import math
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session

@@ -48,16 +48,16 @@ print(json.dumps(report))
 # Not needed to show the first table: each is imported when its feature is first used.
 NEVER_AT_START = (
     "chess",                           # python-chess: only the chess game's engine
-    "compendium.core.search",          # the rules search index: when the reader searches
-    "compendium.core.examples",        # worked examples: when one is replayed
+    "compendium.reference.search",     # the rules search index: when the reader searches
+    "compendium.reference.worked_examples",   # worked examples: when one is replayed
     "compendium.ui.stats_dialog",      # the statistics dialog
     "compendium.ui.deal_editor",       # the deal editor of trick-taking games
     "PySide6.QtPrintSupport",          # printing the rules page
     "compendium.games.tricks.engine",  # engines of games not on show
     "compendium.games.board.chess_game",
 )
-# Made right after the first frame: the rules page's Markdown reader and the glossary.
-AFTER_FIRST_PAINT = ("compendium.core.rulesdoc", "compendium.core.glossary")
+# Made right after the first frame: the rules page's Markdown parser and renderer, and the glossary.
+AFTER_FIRST_PAINT = ("compendium.reference.rules_html", "compendium.reference.glossary", "markdown_it")
 
 
 def _run_probe() -> dict:

@@ -10,7 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from compendium.core import records
-from compendium.core.stats import Result, StatsStore
+from compendium.statistics.store import Result, StatsStore
 from compendium.ui import main_window as main_window_module
 from compendium.ui.app import temporary_settings
 from compendium.ui.main_window import STATS_NAME, MainWindow

@@ -560,7 +560,7 @@ def _rule_words(game: TrickGame, rule: str | None) -> str:
     """' (the rules: "Following suit")': the law a refusal cites, by its heading on the page."""
     if not rule:
         return ""
-    from ...core.rulesdoc import headings
+    from ...core.rules import headings
     from ..registry import rules_path
     _, _, anchor = rule.partition("#")
     try:

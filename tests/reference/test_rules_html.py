@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core.rulesdoc import (
+from compendium.reference.rules_html import (
     DEFAULT_CSS,
     Heading,
     anchors,
@@ -63,8 +63,6 @@ def assert_well_formed(page: str) -> None:
     ("Building on the tableau", "building-on-the-tableau"),
     ("The deal (one pass)", "the-deal-one-pass"),
     ("Canfield or Klondike", "canfield-or-klondike"),
-    ("**Bold** and *italic* and _under_", "bold-and-italic-and-under"),
-    ("The `stock` and [waste](#waste)", "the-stock-and-waste"),
     ("Hints & tips", "hints--tips"),            # GitHub keeps one hyphen per space
     ("Five-card runs: 5×3 = 15", "five-card-runs-53--15"),
     ("Bézique", "bézique"),                      # letters beyond ASCII are letters
@@ -73,6 +71,16 @@ def assert_well_formed(page: str) -> None:
 ])
 def test_slugify_follows_github(text: str, slug: str) -> None:
     assert slugify(text) == slug
+
+
+@pytest.mark.parametrize(("heading", "slug"), [
+    ("**Bold** and *italic* and _under_", "bold-and-italic-and-under"),
+    ("The `stock` and [waste](#waste)", "the-stock-and-waste"),
+    ("Lead with {{K♠}} or {{10♦ 9♦}}", "lead-with-k-or-10-9"),
+])
+def test_a_heading_is_slugged_by_the_text_a_reader_sees(heading: str, slug: str) -> None:
+    assert headings(f"## {heading}\n")[0].anchor == slug
+    assert f'<a name="{slug}"></a>' in to_html(f"## {heading}\n")
 
 
 def test_headings_levels_text_and_anchors() -> None:
@@ -92,7 +100,7 @@ def test_duplicate_slugs_get_numbered_like_github() -> None:
 
 
 def test_not_headings() -> None:
-    page = ("#hashtag needs a space\n\n##### five is too deep\n\n"
+    page = ("#hashtag needs a space\n\n####### seven is too deep\n\n"
             "```\n# inside a fence\n```\n\n~~~\n## tilde fence\n~~~\n\n    # indented four\n")
     assert headings(page) == []
 
@@ -125,7 +133,8 @@ def test_paragraph_lines_are_joined_and_blank_lines_separate() -> None:
 
 
 def test_bullet_lists_with_dash_and_star() -> None:
-    assert body("- one\n- two\n* three\n") == "<ul><li>one</li><li>two</li><li>three</li></ul>"
+    # CommonMark: another bullet character starts another list
+    assert body("- one\n- two\n* three\n") == "<ul><li>one</li><li>two</li></ul><ul><li>three</li></ul>"
 
 
 def test_numbered_list_and_start_number() -> None:
@@ -260,7 +269,7 @@ def test_links_lists_every_target_in_order_but_not_code() -> None:
 
 def test_not_links() -> None:
     assert links("[no target] and [empty]() and [spaced] (x)") == []
-    assert body("[empty]()") == "<p>[empty]()</p>"
+    assert body("[empty]()") == "<p>empty</p>"     # a link to nothing is its words
 
 
 # --- escaping and bad input ------------------------------------------------------------------
@@ -339,12 +348,12 @@ def test_custom_css_replaces_the_default() -> None:
     assert DEFAULT_CSS not in page
 
 
-def test_rulesdoc_does_not_need_qt(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_renderer_does_not_need_qt(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
     monkeypatch.setitem(sys.modules, "PySide6", None)
-    monkeypatch.delitem(sys.modules, "compendium.core.rulesdoc")
-    module = importlib.import_module("compendium.core.rulesdoc")
+    monkeypatch.delitem(sys.modules, "compendium.reference.rules_html", raising=False)
+    module = importlib.import_module("compendium.reference.rules_html")
     assert module.slugify("The deal") == "the-deal"
 
 
@@ -377,3 +386,51 @@ def test_klondike_page_has_the_anchors_the_engine_cites() -> None:
     deal = page.split("## The deal\n", 1)[1].split("\n## ", 1)[0]
     assert deal.rstrip().endswith("<!-- piles -->")
     assert "<table" in to_html(page)
+
+
+# --- diagrams and stacked tables --------------------------------------------------------------
+
+def test_a_chess_diagram_block_becomes_a_picture_of_its_position() -> None:
+    page = "```diagram\nchess 6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K1 w - - 0 1\n```\n"
+    html = body(page)
+    assert 'src="diagram:chess/6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K1"' in html
+    assert "<pre>" not in html and 'width="184" height="184"' in html
+
+
+@pytest.mark.parametrize("spec", ["chess 6k1/5pp1/8", "chess 9/8/8/8/8/8/8/8", "chess", "draughts", "pope-joan now",
+                                  "chess 6k1/5pp1/3b1n1p/8/P7/2P4P/6P1/4R1K\"x"])
+def test_a_diagram_that_cannot_be_read_shows_as_code(spec: str) -> None:
+    html = body(f"```diagram\n{spec}\n```\n")
+    assert "<img" not in html and "<pre><code>" in html
+
+
+def test_the_other_diagrams() -> None:
+    assert 'src="diagram:pope-joan"' in body("```diagram\npope-joan\n```\n")
+    assert 'src="diagram:checkers"' in body("```diagram\ncheckers\n```\n")
+    assert 'src="diagram:tit-tat-toe"' in body("```diagram\ntit-tat-toe\n```\n")
+    assert "<img" not in body("```python\npope-joan\n```\n")     # only a block of kind diagram
+
+
+def test_a_stacked_table_reads_a_row_a_cell_with_its_headings() -> None:
+    page = ("| Pile | Dealt | Accepts |\n|---|:-:|---|\n| **Foundation** | none | aces up |\n"
+            "| 3 | | kings |\n\n| a | b |\n|---|---|\n| 1 | 2 |\n")
+    html = to_html(page, stacked={0})
+    assert ("<tr><td><b><b>Foundation</b></b><br><i>Dealt</i>: none<br><i>Accepts</i>: aces up</td></tr>"
+            in html)
+    # a title of figures alone is named by its heading; an empty cell is left out
+    assert "<tr><td><b>Pile: 3</b><br><i>Accepts</i>: kings</td></tr>" in html
+    # the second table is not stacked
+    assert "<tr><th>a</th><th>b</th></tr>" in html and "<tr><td>1</td><td>2</td></tr>" in html
+    assert to_html(page, stacked={1}).count("<th") == 3
+    assert links(page) == []
+
+
+def test_a_table_without_rows_stacks_to_nothing() -> None:
+    assert "<table" in to_html("| a | b |\n|---|---|\n", stacked={0})
+
+
+def test_the_tables_alone_for_measuring() -> None:
+    page = "# Title\n\nSome words.\n\n| a | b |\n|---|---|\n| {{10♦}} | 2 |\n\n- a list\n"
+    html = to_html(page, tables_only=True).split("<body>")[1]
+    assert "<table" in html and 'src="card:10D"' in html
+    assert "<p>" not in html and "<h1>" not in html and "<li>" not in html

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compendium.core import stats as stats_module
-from compendium.core.stats import (APPLICATION_ID, SCHEMA_VERSION, DealRecord, GameStats, Result,
+from compendium.statistics import store as stats_module
+from compendium.statistics.store import (APPLICATION_ID, SCHEMA_VERSION, DealRecord, GameStats, Result,
                                    StatsError, StatsStore)
 from tests.conftest import ROOT
 
@@ -362,7 +362,7 @@ _WRITER = """
 import sys, time
 from pathlib import Path
 sys.path.insert(0, {root!r})
-from compendium.core.stats import StatsStore
+from compendium.statistics.store import StatsStore
 path, tag, n, go = Path(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), Path(sys.argv[4])
 while not go.exists():
     time.sleep(0.001)

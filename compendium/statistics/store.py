@@ -31,7 +31,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Iterator, Mapping, Sequence
 
-from .errors import CompendiumError
+from ..core.errors import CompendiumError
 
 __all__ = ["StatsStore", "GameStats", "DealRecord", "Result", "StatsError", "SCHEMA_VERSION",
            "MIGRATIONS", "APPLICATION_ID", "compute_summary"]

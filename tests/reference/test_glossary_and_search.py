@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from compendium.core import glossary, search
+from compendium.reference import glossary, search
 from compendium.core.errors import NotationError
 from compendium.games import registry
 

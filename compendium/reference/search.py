@@ -17,7 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .rulesdoc import headings
+from ..core.rules import headings
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 _MARKUP = re.compile(r"\[([^\]]*)\]\([^)]*\)|[*_`>#|]|<!--.*?-->")
@@ -109,7 +109,7 @@ class Index:
         if not prefix:
             return {word}
         i = bisect.bisect_left(self.vocabulary, word)
-        found = set()
+        found: set[str] = set()
         while i < len(self.vocabulary) and self.vocabulary[i].startswith(word) and len(found) < 60:
             found.add(self.vocabulary[i])
             i += 1

@@ -28,8 +28,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import CompendiumError, RecordError, UnknownGame
-from .records import Record, loads, read_text
+from ..core.errors import CompendiumError, RecordError, UnknownGame
+from ..core.records import Record, loads, read_text
+from ..core.session import Session
+from ..games import registry
+from ..paths import resources_dir
 
 __all__ = ["SHOW_SCHEME", "Example", "ExampleError", "ExampleStep", "available", "example_path",
            "examples_dir", "load_example", "parse_example", "parse_show_link"]
@@ -74,12 +77,10 @@ class Example:
     def session_at(self, index: int) -> Any:
         """A fresh ``Session`` at step ``index``: the game as it stands after that step (and no
         further: the hand the book shows ends on the table, the next is not dealt)."""
-        from .session import Session
-        return Session.from_record(self.record_at(index), deal_on=False)
+        return Session.from_record(self.record_at(index), registry.get_game(self.game), deal_on=False)
 
 
 def examples_dir() -> Path:
-    from ..paths import resources_dir
     return resources_dir() / "examples"
 
 
@@ -110,7 +111,6 @@ def available(game_id: str, folder: Path | None = None) -> list[str]:
 
 def load_example(game_id: str, name: str, folder: Path | None = None) -> Example:
     """Read, check and replay the example ``game_id/name``; raises ``ExampleError``."""
-    from ..games import registry
     try:
         gid = registry.resolve_id(game_id)
     except UnknownGame:
@@ -128,8 +128,6 @@ def load_example(game_id: str, name: str, folder: Path | None = None) -> Example
 
 def parse_example(text: str, game_id: str, name: str, where: str = "") -> Example:
     """Check an example's text; ``where`` (its file) is named in every message."""
-    from ..games import registry
-    from .session import Session
     label = f"the example “{game_id}/{name}”" + (f" ({where})" if where else "")
 
     def bad(problem: str) -> ExampleError:
@@ -179,7 +177,7 @@ def parse_example(text: str, game_id: str, name: str, where: str = "") -> Exampl
     try:
         # Every move of the record must be legal: replayed once here, so that a step never fails
         # half-way through a replay on the table.
-        Session.from_record(record, source_text=text)
+        Session.from_record(record, registry.get_game(gid), source_text=text)
     except RecordError as exc:
         raise bad(str(exc)) from None
     except CompendiumError as exc:
@@ -190,7 +188,6 @@ def parse_example(text: str, game_id: str, name: str, where: str = "") -> Exampl
 def _shown(path: Path) -> str:
     """The file as a person would look for it: relative to the resources when it is there."""
     try:
-        from ..paths import resources_dir
-        return str(Path("resources") / path.resolve().relative_to(resources_dir().resolve()))
+            return str(Path("resources") / path.resolve().relative_to(resources_dir().resolve()))
     except (ValueError, OSError):
         return str(path)

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from .errors import NotationError
-from .rulesdoc import slugify
+from ..core.errors import NotationError, UnknownGame
+from ..core.rules import slugify
+from ..paths import resource_text
 
 GLOSSARY_SCHEME = "glossary"
 
@@ -53,25 +54,40 @@ def parse(text: str) -> tuple[Term, ...]:
 
 @lru_cache(maxsize=1)
 def load(path: str | None = None) -> tuple[Term, ...]:
-    """The glossary shipped with the application (``()`` if it cannot be read)."""
-    from ..paths import resources_dir
-    file = Path(path) if path else resources_dir() / "glossary.md"
+    """The glossary shipped with the application, or the one at ``path`` (``()`` if it cannot
+    be read)."""
     try:
-        return parse(file.read_text(encoding="utf-8"))
+        text = Path(path).read_text(encoding="utf-8") if path else resource_text("glossary.md")
+        return parse(text) if text is not None else ()
     except (OSError, NotationError):
         return ()
 
 
+_GAMES_LINE = re.compile(r"^Games:(.*)$", re.MULTILINE)
+
+
 def glossary_markdown() -> str | None:
-    from ..paths import resources_dir
-    try:
-        return (resources_dir() / "glossary.md").read_text(encoding="utf-8")
-    except OSError:
+    """The glossary page as the reader sees it: each entry's games by name, linked to their
+    pages (the file names them by id)."""
+    text = resource_text("glossary.md")
+    if text is None:
         return None
+    from ..games import registry
+
+    def named(match: re.Match[str]) -> str:
+        links = []
+        for game_id in (g.strip() for g in match.group(1).split(",")):
+            try:
+                links.append(f"[{registry.info(game_id).name}]({registry.resolve_id(game_id)})")
+            except UnknownGame:
+                links.append(game_id)
+        return "Games: " + ", ".join(link for link in links if link)
+
+    return _GAMES_LINE.sub(named, text)
 
 
-# Parts of a Markdown line that must not gain a link: links (with their text), code, HTML.
-_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]+>")
+# Parts of a Markdown line that must not gain a link: links (with their text), code, HTML, cards.
+_PROTECTED = re.compile(r"\[[^\]]*\]\([^)]*\)|`[^`]*`|<[^>]+>|\{\{[^{}\n]*\}\}")
 _SKIPPED_LINE = re.compile(r"^\s*(#|```|~~~|\|?\s*:?-{3,}|<!--)")
 
 

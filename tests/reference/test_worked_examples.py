@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import rulesdoc
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import Card, Rank, Suit
 from compendium.core.errors import IllegalAction, NotationError
-from compendium.core.examples import (ExampleError, available, example_path, examples_dir,
+from compendium.reference.worked_examples import (ExampleError, available, example_path, examples_dir,
                                       load_example, parse_example, parse_show_link)
 from compendium.core.game import Special
 from compendium.core.records import Record, dumps

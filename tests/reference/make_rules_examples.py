@@ -1,7 +1,7 @@
 """Writes resources/examples/*: the books' worked examples as records with captions.
 
-Run ``python -m tests.core.make_rules_examples`` from the checkout after changing an example;
-``tests/core/test_rules_examples.py`` checks that every file replays the book's figures.  The
+Run ``python -m tests.reference.make_rules_examples`` from the checkout after changing an example;
+``tests/reference/test_worked_examples.py`` checks that every file replays the book's figures.  The
 hands and tricks come from the games' own tests (the books' tables), the captions are ours."""
 import re
 from pathlib import Path

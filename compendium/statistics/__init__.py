@@ -1,0 +1,1 @@
+"""The statistics of play: every deal's result per game, kept in SQLite (``store``)."""

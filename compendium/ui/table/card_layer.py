@@ -41,6 +41,7 @@ MIN_GAP = 0.06             # rows and columns close up to this gap before the ca
 LEGIBLE_WIDTH = 40.0       # the floor: cards are not made narrower than this (pixels)
 FAN_ROOM_DOWN = 4.4        # card widths kept below a downward fan by default
 FAN_ROOM_UP = 1.5
+MAX_SPREAD = 1.5           # downward fans spread up to this much wider when the height allows
 
 
 class Spot(NamedTuple):
@@ -437,6 +438,7 @@ class PileScene:
         self.origin = QPointF()
         self.kx = self.ky = 1.0
         self.height = 0.0
+        self.spread = 1.0          # face-up steps of growing downward fans, when there is room
         self.show_labels = True
 
     # -- declaring -----------------------------------------------------------------------------
@@ -490,10 +492,20 @@ class PileScene:
         self.origin = QPointF(max(0.0, (width - used_w) / 2) + (MARGIN - left) * self.unit,
                               max(0.0, (height - used_h) / 2) * 0.35 + (MARGIN - top) * self.unit)
         self.layer.width = self.unit
+        self.spread = self._spread(height)
         for name, place in self.places.items():
             item = self.items[name]
             item.set_width(self.unit)
             item.setPos(self.corner(name))
+
+    def _spread(self, height: float) -> float:
+        """How much wider than the deck's step the face-up cards of the downward fans that may
+        grow are spread: when the width binds, the room below is shared out (up to half again)."""
+        growing = [p for p in self.places.values() if p.grow and p.fan[1] > 0]
+        if not growing:
+            return 1.0
+        free = min((height - self.corner(p.name).y()) / self.unit - p.high - MARGIN for p in growing)
+        return max(1.0, min(MAX_SPREAD, free / FAN_ROOM_DOWN))
 
     @staticmethod
     def _solve(unit_at: Callable[[float], float], target: float, lo: float) -> float:
@@ -546,7 +558,8 @@ class PileScene:
                 floors = [0.0] * n
                 for i in range(first + 1, n):
                     down = cards[i - 1][1] is None
-                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step if dy else deck.h_step)
+                    wide = self.spread if place.grow and dy > 0 else 1.0
+                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step)
                     floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min)
                 wanted = sum(steps)
                 room = place.fan_room() * (self.ky if dy else self.kx)
@@ -604,17 +617,23 @@ class PileScene:
         font.setPixelSize(max(10, min(15, int(self.unit * 0.17))))
         painter.setFont(font)
         painter.setPen(QPen(QColor(255, 255, 255, 120)))
+        _, top, _, bottom = self.bounds(self.kx, self.ky)
+        middle = self.origin.y() + (top + bottom) / 2 * self.unit
+        size = font.pixelSize()
         for name, place in self.places.items():
             if not place.label:
                 continue
             r = self.rect(name)
-            if place.fan[1] < 0:        # an upward fan: the name goes beneath its first card
-                box = QRectF(r.left() - r.width() * 0.3, r.bottom() + 1, r.width() * 1.6, font.pixelSize() * 1.4)
+            # the name goes on the side of the place its cards do not cover, towards the
+            # middle of the layout when either would do
+            below = place.fan[1] < 0 or (place.fan[1] == 0 and r.center().y() < middle)
+            if below:
+                box = QRectF(r.left() - r.width() * 0.4, r.bottom() + 1, r.width() * 1.8, size * 1.4)
+                flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
             else:
-                box = QRectF(r.left() - r.width() * 0.3, r.top() - font.pixelSize() * 1.45,
-                             r.width() * 1.6, font.pixelSize() * 1.4)
-            painter.drawText(box, int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom),
-                             place.label)
+                box = QRectF(r.left() - r.width() * 0.4, r.top() - size * 1.45, r.width() * 1.8, size * 1.4)
+                flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
+            painter.drawText(box, int(flags), place.label)
 
 
 def union(rects: Iterable[QRectF | None]) -> QRectF | None:

@@ -27,13 +27,17 @@ if TYPE_CHECKING:
 
 FAN_DIRECTIONS = {Fan.DOWN: (0, 1), Fan.UP: (0, -1), Fan.RIGHT: (1, 0), Fan.LEFT: (-1, 0)}
 
-# The book's names for places that come in groups, written once on the cloth by the first of
-# them; a group of plain columns or foundations needs no caption.
+# Places named on the cloth.  A place's own label is its name in the book; those that only
+# say what kind of pile it is are not written (the outline says it).  A group's name is
+# written once, by its first place; the hours of the Clock by their numerals.
+GENERIC = {"foundation", "column", "fan", "ascending foundation", "descending foundation",
+           "upright card of the carpet", "crossways card of the carpet", "re-deal place",
+           "card turned", "card in hand", "tableau pile", "packet", "first foundation",
+           "column of the garden", "king foundation", "queen foundation", "knave foundation",
+           "from_foundation"}
 GROUP_NAMES = {"Rampart packet": "the Ramparts", "Reserve card": "Reserve", "river": "the River",
-               "help": "help", "later help": "later help", "Flank": "Flanks",
                "packet of the Line": "the Line", "Auxiliary": "Auxiliaries", "Rival": "Rivals",
-               "battery pile": "the Battery", "Privy Council": "the Privy Council"}
-SINGLE_NAMES = {"pack": "stock", "re-deal place": "", "card turned": ""}
+               "battery pile": "the Battery", "Flank": "Flanks", "help": "help", "later help": "later help"}
 
 
 @dataclass
@@ -52,25 +56,25 @@ class Drag:
 
 
 def cloth_names(specs: tuple[PileSpec, ...]) -> dict[str, str]:
-    """The names written on the cloth: each singular place's own (the pack is the stock), and a
-    group's once, by its first place."""
+    """The names written on the cloth, by pile name (see ``GENERIC``)."""
     counts = Counter(s.label for s in specs)
     out: dict[str, str] = {}
     seen: set[str] = set()
     for s in specs:
-        if not s.label:
-            continue
+        label = s.label
         if s.kind is PileKind.STOCK:
             out[s.name] = "stock"
         elif s.kind is PileKind.WASTE:
-            out[s.name] = s.label if s.label in ("talon", "waste") else "waste"
-        elif counts[s.label] == 1 and s.kind is not PileKind.TABLEAU or s.label in SINGLE_NAMES:
-            name = SINGLE_NAMES.get(s.label, s.label)
-            if name and name not in ("foundation", "column", "fan"):
-                out[s.name] = name
-        elif s.label in GROUP_NAMES and s.label not in seen:
-            out[s.name] = GROUP_NAMES[s.label]
-        seen.add(s.label)
+            out[s.name] = label if label in ("talon", "waste", "discard heap") else "waste"
+        elif label.startswith("foundation at "):
+            out[s.name] = label.removeprefix("foundation at ")
+        elif not label or label in GENERIC or label.startswith("packet at "):
+            pass
+        elif counts[label] == 1:
+            out[s.name] = label
+        elif label not in seen:
+            out[s.name] = GROUP_NAMES.get(label, label.removesuffix(" pile"))
+        seen.add(label)
     return out
 
 

@@ -58,7 +58,7 @@ def measure_table(table: Any, game_id: str, screen: str) -> Measure:
     """The figures of what ``table`` shows now."""
     from PySide6.QtCore import QRectF
 
-    from .ui.table.items import CardItem, PileItem
+    from .ui.table.items import BannerItem, CardItem, PileItem
     scene = table.scene()
     widths: list[float] = []
     box = QRectF()
@@ -68,6 +68,12 @@ def measure_table(table: Any, game_id: str, screen: str) -> Measure:
             box = box.united(item.sceneBoundingRect())
         elif isinstance(item, PileItem):
             box = box.united(item.mapRectToScene(item.rect()))
+        elif item.parentItem() is None and item.isVisible() and not isinstance(item, BannerItem):
+            # the rest of the layout: names, panels, buttons, boards
+            box = box.united(item.sceneBoundingRect())
+    if not widths and table.controller is not None:
+        # no card dealt yet (a stake comes first): the card width the table is laid out for
+        widths.append(round(float(getattr(table.controller, "unit", 0.0)), 1))
     size = table.viewport().size()
     w, h = size.width(), size.height()
     box = box.intersected(QRectF(0, 0, w, h))

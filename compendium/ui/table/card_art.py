@@ -631,8 +631,12 @@ def _card_svg(rank: int, suit: str, four_colour: bool, deck: str = "classic", la
         turned = f'<g transform="translate({HEIGHT},0) rotate(90)">{centre}</g>'
         body = _landscape_face() + turned + _side_index(label, suit, colour, HEIGHT, WIDTH)
         return _svg(body, f"{label}{suit}", HEIGHT, WIDTH)
-    index = _large_index(label, suit, colour) if deck == "large" else _index(label, suit, colour)
-    return _svg(_blank_face() + centre + index, f"{label}{suit}")
+    if deck == "large":
+        # the picture drawn a little smaller, so the big indices keep clear of its pips
+        centre = (f'<g transform="translate({_n(_CX)},{_n(_CY)}) scale(0.76) '
+                  f'translate({_n(-_CX)},{_n(-_CY)})">{centre}</g>')
+        return _svg(_blank_face() + centre + _large_index(label, suit, colour), f"{label}{suit}")
+    return _svg(_blank_face() + centre + _index(label, suit, colour), f"{label}{suit}")
 
 
 # ---------------------------------------------------------------------------------- the joker

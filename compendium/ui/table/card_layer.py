@@ -36,8 +36,8 @@ if TYPE_CHECKING:
     from .view import TableWidget
 
 FACE_DOWN_STEP = 0.12      # a face-down card in a fan shows a sliver, in card widths
-MARGIN = 0.25              # round a pile layout, in card widths
-MIN_GAP = 0.06             # rows and columns close up to this gap before the cards shrink
+MARGIN = 0.15              # round a pile layout, in card widths
+MIN_GAP = 0.05             # rows and columns close up to this gap before the cards shrink
 LEGIBLE_WIDTH = 40.0       # the floor: cards are not made narrower than this (pixels)
 FAN_ROOM_DOWN = 4.4        # card widths kept below a downward fan by default
 FAN_ROOM_UP = 1.5

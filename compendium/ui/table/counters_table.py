@@ -242,7 +242,7 @@ class CountersController(TableController):
     def fit(self, width: float, height: float) -> None:
         self.width, self.height = width, height
         self.unit = max(40.0, min(width / 11.0, height / 6.4))
-        self.small = self.unit * 0.62
+        self.small = self.unit * 0.7
         self.centre = QPointF(width * 0.5, height * 0.43)
 
     @property

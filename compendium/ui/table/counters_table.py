@@ -241,7 +241,7 @@ class CountersController(TableController):
 
     def fit(self, width: float, height: float) -> None:
         self.width, self.height = width, height
-        self.unit = max(40.0, min(width / 11.0, height / 6.4))
+        self.unit = max(40.0, min(width / 10.5, height / 6.4))
         self.small = self.unit * 0.7
         self.centre = QPointF(width * 0.5, height * 0.43)
 
@@ -734,7 +734,7 @@ class PokerController(CountersController):
                 out[i] = (QPointF(left + k * fan, a.y() - width * aspect / 2), 50 + k, view.cards[i].face, width)
         # the stock beside the dealer, the discards and hands thrown in at the middle
         d = self.seat_anchor(pub.dealer)
-        toward = d + (self.centre - d) * 0.5
+        toward = d + (self.centre - d) * 0.64
         for m, i in enumerate(pub.stock):
             out[i] = (QPointF(toward.x() - s / 2 + m * 0.3, toward.y() - s * aspect / 2 - m * 0.3), 1 + m * 0.01, None, s)
         muck = [i for seat in range(pub.n) for i in pub.discards[seat] + pub.dead[seat]]
@@ -747,7 +747,7 @@ class PokerController(CountersController):
 
     def deal_from_spot(self, view: Any) -> QPointF:
         d = self.seat_anchor(view.pub.dealer)
-        p = d + (self.centre - d) * 0.5
+        p = d + (self.centre - d) * 0.64
         return QPointF(p.x() - self.small / 2, p.y() - self.small * aspect / 2)
 
     def staked_by(self, view: Any, seat: int) -> int:

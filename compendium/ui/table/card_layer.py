@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple, 
 
 from PySide6.QtCore import (QAbstractAnimation, QEvent, QObject, QParallelAnimationGroup, QPointF,
                             QRectF, QSequentialAnimationGroup, Qt, QTimer)
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from ...core.cards import Card
@@ -617,23 +617,58 @@ class PileScene:
         font.setPixelSize(max(10, min(15, int(self.unit * 0.17))))
         painter.setFont(font)
         painter.setPen(QPen(QColor(255, 255, 255, 120)))
-        _, top, _, bottom = self.bounds(self.kx, self.ky)
-        middle = self.origin.y() + (top + bottom) / 2 * self.unit
-        size = font.pixelSize()
+        taken: list[QRectF] = []
         for name, place in self.places.items():
-            if not place.label:
-                continue
-            r = self.rect(name)
-            # the name goes on the side of the place its cards do not cover, towards the
-            # middle of the layout when either would do
-            below = place.fan[1] < 0 or (place.fan[1] == 0 and r.center().y() < middle)
-            if below:
-                box = QRectF(r.left() - r.width() * 0.4, r.bottom() + 1, r.width() * 1.8, size * 1.4)
-                flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
-            else:
-                box = QRectF(r.left() - r.width() * 0.4, r.top() - size * 1.45, r.width() * 1.8, size * 1.4)
-                flags = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom
-            painter.drawText(box, int(flags), place.label)
+            if place.label:
+                box, flags = self.label_box(name, font, taken)
+                taken.append(box)
+                painter.drawText(box, int(flags), place.label)
+
+    def extent_rect(self, name: str) -> QRectF:
+        """The place with the room its fan may take, in scene pixels."""
+        left, top, right, bottom = self.places[name].extent(self.kx, self.ky)
+        p = self.places[name]
+        corner = self.corner(name)
+        x0, y0 = p.x * self.kx, p.y * self.ky
+        return QRectF(corner.x() + (left - x0) * self.unit, corner.y() + (top - y0) * self.unit,
+                      (right - left) * self.unit, (bottom - top) * self.unit)
+
+    def label_box(self, name: str, font: QFont, taken: Sequence[QRectF] = ()) -> tuple[QRectF, Qt.AlignmentFlag]:
+        """Where a place's name is written: beside the place on a side its cards do not cover
+        and no other place or fan takes, towards the middle of the layout when several would
+        do, and inside the table."""
+        r = self.rect(name)
+        place = self.places[name]
+        metrics = QFontMetricsF(font)
+        w = metrics.horizontalAdvance(place.label) + 8
+        h = metrics.height() + 2
+        left, top, right, bottom = self.bounds(self.kx, self.ky)
+        mid = QPointF(self.origin.x() + (left + right) / 2 * self.unit,
+                      self.origin.y() + (top + bottom) / 2 * self.unit)
+        hc = Qt.AlignmentFlag.AlignHCenter
+        below = (QRectF(r.center().x() - w / 2, r.bottom() + 1, w, h), hc | Qt.AlignmentFlag.AlignTop)
+        above = (QRectF(r.center().x() - w / 2, r.top() - h - 1, w, h), hc | Qt.AlignmentFlag.AlignBottom)
+        vc = Qt.AlignmentFlag.AlignVCenter
+        to_left = (QRectF(r.left() - w - 3, r.center().y() - h / 2, w, h), vc | Qt.AlignmentFlag.AlignRight)
+        to_right = (QRectF(r.right() + 3, r.center().y() - h / 2, w, h), vc | Qt.AlignmentFlag.AlignLeft)
+        vertical = [below, above] if r.center().y() < mid.y() else [above, below]
+        sideways = [to_right, to_left] if r.center().x() < mid.x() else [to_left, to_right]
+        if place.fan[1] > 0:
+            vertical = [above]
+        elif place.fan[1] < 0:
+            vertical = [below]
+        candidates = vertical + sideways
+        others = [self.extent_rect(n) for n in self.places if n != name] + list(taken)
+        bounds = self.layer.table.sceneRect()
+        for box, flags in candidates:
+            core = box.adjusted(0, h * 0.15, 0, -h * 0.15)    # the letters, without their leading
+            if bounds.contains(core) and not any(core.intersects(o) for o in others):
+                return box, flags
+        box, flags = candidates[0]
+        # keep it on the cloth at least
+        box.moveLeft(min(max(bounds.left() + 2, box.left()), bounds.right() - box.width() - 2))
+        box.moveTop(min(max(bounds.top() + 1, box.top()), bounds.bottom() - box.height() - 1))
+        return box, flags
 
 
 def union(rects: Iterable[QRectF | None]) -> QRectF | None:

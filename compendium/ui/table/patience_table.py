@@ -37,7 +37,7 @@ GENERIC = {"foundation", "column", "fan", "ascending foundation", "descending fo
            "from_foundation"}
 GROUP_NAMES = {"Rampart packet": "the Ramparts", "Reserve card": "Reserve", "river": "the River",
                "packet of the Line": "the Line", "Auxiliary": "Auxiliaries", "Rival": "Rivals",
-               "battery pile": "the Battery", "Flank": "Flanks", "help": "help", "later help": "later help"}
+               "battery pile": "the Battery", "Flank": "Flanks", "packet of the promenade": "the Promenade", "help": "help", "later help": "later help"}
 
 
 @dataclass

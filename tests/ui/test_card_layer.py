@@ -156,3 +156,38 @@ def test_a_place_sync_stops_the_cascade(table, qtbot):
     qtbot.wait(60)
     layer.place(spots)
     assert not layer.celebrating
+
+
+def test_a_won_patience_ends_in_the_cascade_which_a_key_stops(qtbot):
+    """The last card of a recorded win, played on the table with animations on: the cards
+    cascade behind the banner; a key stops it and the cards are back on the foundations."""
+    from pathlib import Path
+
+    from PySide6.QtTest import QTest
+
+    from compendium.core import records
+    from compendium.core.session import Session
+    from compendium.games.registry import get_game
+
+    text = records.read_text(Path(__file__).parents[1] / "games" / "data" / "the_clock_win.json")
+    session = Session.from_record(records.loads(text), get_game("the_clock"), source_text=text)
+    session.undo()
+    widget = TableWidget()
+    qtbot.addWidget(widget)
+    widget.resize(900, 700)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.set_animations(True)
+    widget.load_session(session)
+    assert session.can_redo
+    widget.redo()
+    qtbot.waitUntil(lambda: widget.controller.layer.celebrating, timeout=3000)
+    layer = widget.controller.layer
+    qtbot.wait(150)
+    QTest.keyClick(widget, "x")
+    assert not layer.celebrating
+    view = widget.current_view()
+    home = widget.controller.card_positions(view)
+    assert all((layer.item(c).pos() - p).manhattanLength() < 0.5 for c, (p, _, _) in home.items())
+    widget.set_animations(False)
+    widget.shutdown()

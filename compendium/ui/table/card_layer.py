@@ -96,6 +96,7 @@ class CardLayer:
         self.table = table
         self.width = width
         self.cards: dict[int, CardItem] = {}
+        self.spots: dict[int, Spot] = {}     # where ``place`` last put each card
         self._anim: QAbstractAnimation | None = None
         self._deal: QAbstractAnimation | None = None
         self._cascade: Cascade | None = None
@@ -116,6 +117,7 @@ class CardLayer:
         the table's animations on) the cards that moved fly there above the rest; a card that
         was not on the table comes from ``enter_from`` when given, else appears in its place."""
         self.stop()
+        self.spots = {cid: as_spot(v) for cid, v in spots.items()}
         dpr = self.table.devicePixelRatioF()
         scene = self.table.scene()
         moving = animate and self.table.animations_on
@@ -185,6 +187,15 @@ class CardLayer:
         self._deal = group
         group.start()
 
+    def settle(self) -> None:
+        """Stop every flight and put each card in its place at once."""
+        self.stop()
+        for cid, spot in self.spots.items():
+            item = self.cards.get(cid)
+            if item is not None:
+                item.setPos(spot.pos)
+                item.setZValue(spot.z)
+
     @property
     def dealing(self) -> bool:
         return self._deal is not None and self._deal.state() == QAbstractAnimation.State.Running
@@ -243,7 +254,7 @@ class CardLayer:
         stops it and takes the trail away."""
         if not self.table.animations_on or not ids:
             return
-        self.stop()
+        self.settle()
         self._cascade = Cascade(self, [self.cards[c] for c in reversed(ids) if c in self.cards], area)
 
     @property

@@ -112,8 +112,9 @@ class CardItem(QGraphicsPixmapItem):
             return
         if self._glow is None:
             self._glow = QGraphicsPathItem(self._glow_path(), self)
-            self._glow.setBrush(Qt.BrushStyle.NoBrush)
-        self._glow.setPen(QPen(colour, max(2.0, self._width * 0.03)))
+        # a wash over the card as well as a frame: seen at once, not a faint edge
+        self._glow.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
+        self._glow.setPen(QPen(colour, max(3.0, self._width * 0.045)))
         self._glow.show()
 
     def card_rect(self) -> QRectF:
@@ -201,8 +202,8 @@ class PileItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.highlight is not None:
             h = self.highlight
-            painter.setBrush(QColor(h.red(), h.green(), h.blue(), 60))
-            painter.setPen(QPen(h, max(2.5, self._width * 0.035)))
+            painter.setBrush(QColor(h.red(), h.green(), h.blue(), 95))
+            painter.setPen(QPen(h, max(3.0, self._width * 0.045)))
             painter.drawRoundedRect(r, radius, radius)
         if self.focused:
             painter.setPen(QPen(HIGHLIGHT, max(2.0, self._width * 0.03), Qt.PenStyle.DashLine))

@@ -181,8 +181,21 @@ class PatienceController(TableController):
             return
         ids = [c.id for c in pile.cards[index:]]
         self.drag = Drag(name, len(ids), self.layer.lift(ids, scene_pos))
-        self.places.light(self.targets(name, len(ids)), HIGHLIGHT)
+        self.light_targets(self.targets(name, len(ids)))
         self.table.clear_hint()
+
+    def light_targets(self, names: set[str]) -> None:
+        """Light the places the lifted cards may go to: an empty place, or the card on top of a
+        pile (which covers its place), washed and framed in gold."""
+        self.places.light(names, HIGHLIGHT)
+        view = self.table.current_view()
+        lifted = set(self.drag.lift.ids) if self.drag is not None else set()
+        tops = {p.cards[-1].id for p in view.piles if p.name in names and p.cards}
+        for item in self.card_items():
+            if item.card_id in tops:
+                item.set_glow(HIGHLIGHT)
+            elif item.card_id not in lifted and item.selected_glow == HIGHLIGHT:
+                item.set_glow(None)
 
     def targets(self, src: str, count: int) -> set[str]:
         """The places the ``count`` top cards of ``src`` may go to now."""
@@ -194,7 +207,7 @@ class PatienceController(TableController):
 
     def release(self, scene_pos: QPointF) -> None:
         drag, self.drag = self.drag, None
-        self.places.light((), None)
+        self.light_targets(set())
         if drag is None:
             return
         if not drag.moved:
@@ -361,15 +374,15 @@ class PatienceController(TableController):
         names = [s.name for s in self.specs]
         self.places.focus(names[self.focus_index] if self.keyboard_active and names else None)
         lifted: set[int] = set()
+        targets: set[str] = set()
         if self.selection is not None:
             src, count = self.selection
             lifted = {c.id for c in self.table.current_view().pile(src).cards[-count:]}
-            # the legal targets of the lifted cards are lit as in a drag
-            self.places.light(self.targets(src, count), HIGHLIGHT)
-        elif self.drag is None:
-            self.places.light((), None)
+            targets = self.targets(src, count)     # lit as in a drag
         for item in self.card_items():
             item.set_glow(HIGHLIGHT if item.card_id in lifted else None)
+        if self.drag is None:
+            self.light_targets(targets)
 
     def show_hint(self, action: Any) -> None:
         self._hint = action
@@ -411,7 +424,7 @@ class PatienceController(TableController):
 
     def cancel_drag(self) -> None:
         self.drag = None
-        self.places.light((), None)
+        self.light_targets(set())
 
     # -- the card items -----------------------------------------------------------------------
     def card_item(self, card_id: int) -> CardItem:

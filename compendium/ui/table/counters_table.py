@@ -901,7 +901,7 @@ class PokerController(CountersController):
         return super().action_marks(action)
 
     def prompt(self) -> str:
-        if not self.table.human_to_move or not self.view().pub.hands and self.view().pub.phase != "ante":
+        if not self.table.human_to_move:
             return ""
         return {"ante": "Put up your ante", "straddle": "Straddle, or let it pass",
                 "draw": "Choose the cards to discard, then Draw",

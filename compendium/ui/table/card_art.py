@@ -218,10 +218,10 @@ def _large_index(label: str, suit: str, colour: str, width: float = WIDTH, heigh
 def _side_index(label: str, suit: str, colour: str, width: float, height: float) -> str:
     """The index of a card lying on its side: rank and suit side by side, upright, in the
     four corners of the landscape card."""
-    left = (f'<g class="index">{_rank_glyphs(label, 10, 44, 42, colour, "start")}'
-            f'{_suit(suit, 62, 29, 0.26, colour)}</g>')
-    right = (f'<g class="index">{_suit(suit, width - 62, 29, 0.26, colour)}'
-             f'{_rank_glyphs(label, width - 10, 44, 42, colour, "end")}</g>')
+    left = (f'<g class="index">{_rank_glyphs(label, 8, 44, 42, colour, "start")}'
+            f'{_suit(suit, 57, 29, 0.23, colour)}</g>')
+    right = (f'<g class="index">{_suit(suit, width - 57, 29, 0.23, colour)}'
+             f'{_rank_glyphs(label, width - 8, 44, 42, colour, "end")}</g>')
     low = height - 54
     return (left + right + f'<g transform="translate(0,{_n(low)})">{left}</g>'
             + f'<g transform="translate(0,{_n(low)})">{right}</g>')

@@ -41,6 +41,11 @@ MIN_GAP = 0.05             # rows and columns close up to this gap before the ca
 LEGIBLE_WIDTH = 40.0       # the floor: cards are not made narrower than this (pixels)
 FAN_ROOM_DOWN = 4.4        # card widths kept below a downward fan by default
 FAN_ROOM_UP = 1.5
+# A card on its side carries its upright index within 0.27 card widths of its short edge and
+# 0.2 of its long edge: fanned sideways it needs a longer step than an upright card, fanned up
+# or down a shorter one.
+CROSSWAYS_SIDE_STEP = 1.2
+CROSSWAYS_END_STEP = 0.7
 MAX_SPREAD = 1.5           # downward fans spread up to this much wider when the height allows
 
 
@@ -570,8 +575,10 @@ class PileScene:
                 for i in range(first + 1, n):
                     down = cards[i - 1][1] is None
                     wide = self.spread if place.grow and dy > 0 else 1.0
-                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step)
-                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min)
+                    # a card on its side spread sideways shows its index across a longer edge
+                    side = 1.0 if not place.crossways else (CROSSWAYS_SIDE_STEP if not dy else CROSSWAYS_END_STEP)
+                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step * side)
+                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min * side)
                 wanted = sum(steps)
                 room = place.fan_room() * (self.ky if dy else self.kx)
                 if dy > 0 and place.grow and self.height:

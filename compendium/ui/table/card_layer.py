@@ -577,8 +577,8 @@ class PileScene:
                     wide = self.spread if place.grow and dy > 0 else 1.0
                     # a card on its side spread sideways shows its index across a longer edge
                     side = 1.0 if not place.crossways else (CROSSWAYS_SIDE_STEP if not dy else CROSSWAYS_END_STEP)
-                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step * side)
-                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min * side)
+                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step) * side
+                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min) * side
                 wanted = sum(steps)
                 room = place.fan_room() * (self.ky if dy else self.kx)
                 if dy > 0 and place.grow and self.height:

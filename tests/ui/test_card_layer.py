@@ -209,3 +209,27 @@ def test_cards_on_their_side_fan_by_their_own_steps(table):
 
     assert step("side", 0) > step("up", 0)
     assert step("down", 1) < step("u2", 1)
+
+
+@pytest.mark.parametrize("game_id, names", [
+    ("the_clock", {"I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "stock"}),
+    ("the_constitution", {"Privy Council", "House of Lords", "House of Commons", "People", "stock", "talon"}),
+    ("the_besieged_city", {"the Ramparts", "Reserve", "stock", "talon"}),
+])
+def test_the_book_names_its_places_on_the_cloth_clear_of_every_card(table, game_id, names):
+    from PySide6.QtGui import QFont
+    table.resize(900, 700)
+    table.new_game(game_id, seed=3)
+    scene = table.controller.places
+    labelled = {p.label: n for n, p in scene.places.items() if p.label}
+    assert names <= set(labelled)
+    font = QFont("DejaVu Serif")
+    font.setPixelSize(12)
+    taken: list[QRectF] = []
+    for label in sorted(names):
+        found = scene.label_box(labelled[label], font, taken)
+        assert found is not None, label
+        box = found[0]
+        assert table.sceneRect().contains(box)
+        assert not any(box.adjusted(0, 3, 0, -3).intersects(scene.rect(n)) for n in scene.places)
+        taken.append(box)

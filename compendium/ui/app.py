@@ -116,6 +116,8 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
     """Start the application; ``game``, ``seed`` and ``file`` take precedence over the autosave."""
     app = application()
     from .main_window import MainWindow  # after the QApplication: widgets need it
+    from .quit_signals import install as quit_on_signals
+    quit_on_signals(app)   # SIGTERM, SIGINT and logging out close the window as Quit does
 
     if game is not None:
         try:

@@ -1,0 +1,67 @@
+"""Ending the application from outside as Quit ends it: SIGTERM, SIGINT (Ctrl+C in the terminal)
+and the desktop session's logout all close the windows (the game autosaved, the statistics and
+the settings written) and leave with exit status 0.
+
+Python runs a signal handler only between two of its own instructions, and Qt's event loop may
+wait in C for a long while: so the C-level handler writes the signal's number into a socket
+(``signal.set_wakeup_fd``) that a QSocketNotifier watches, and the closing happens in the event
+loop, like a click on Quit.
+"""
+from __future__ import annotations
+
+import signal
+import socket
+import threading
+
+from PySide6.QtCore import QSocketNotifier
+from PySide6.QtGui import QSessionManager
+from PySide6.QtWidgets import QApplication
+
+__all__ = ["QUIT_SIGNALS", "install"]
+
+QUIT_SIGNALS: tuple[signal.Signals, ...] = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGINT", "SIGHUP") if hasattr(signal, name))
+
+
+def install(app: QApplication) -> None:
+    """Make ``app`` close as Quit does on a quit signal, on the session manager's request and
+    whenever its event loop is told to quit."""
+    # app.quit() from anywhere (a signal, a script) closes the windows first, so that each
+    # saves what its Quit saves (MainWindow.closeEvent runs once, however often it is asked).
+    app.aboutToQuit.connect(QApplication.closeAllWindows)
+    # Logging out: Qt 6 no longer closes the windows by itself (Qt 5's "fallback session
+    # management" did); do it, as Quit would.
+    app.commitDataRequest.connect(_session_ends)
+    if threading.current_thread() is not threading.main_thread():
+        return   # signal handlers can only be set from the main thread
+    receive, send = socket.socketpair()
+    for end in (receive, send):
+        end.setblocking(False)
+    notifier = QSocketNotifier(receive.fileno(), QSocketNotifier.Type.Read, app)
+    notifier.activated.connect(lambda *_: _signalled(app, receive))
+    signal.set_wakeup_fd(send.fileno(), warn_on_full_buffer=False)
+    for number in QUIT_SIGNALS:
+        if signal.getsignal(number) is not signal.SIG_IGN:   # e.g. nohup's SIGHUP stays ignored
+            signal.signal(number, _note)
+    _KEEP.append((receive, send, notifier))   # they live as long as the application
+
+
+_KEEP: list[object] = []
+
+
+def _note(number: int, frame: object) -> None:
+    """The Python-level handler: nothing to do here, the wakeup socket already woke Qt."""
+
+
+def _signalled(app: QApplication, receive: socket.socket) -> None:
+    try:
+        numbers = receive.recv(512)
+    except (BlockingIOError, InterruptedError):
+        return
+    if any(n in QUIT_SIGNALS for n in numbers):
+        QApplication.closeAllWindows()
+        app.quit()
+
+
+def _session_ends(manager: QSessionManager) -> None:
+    QApplication.closeAllWindows()

@@ -27,12 +27,12 @@ PIP_SHA256 = "9655943313a94722b7774661c21049070f6bbb0a1516bf02f7c8d5d9201514cd"
 
 
 def has_pip(python: Path) -> bool:
-    return subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True).returncode == 0
+    return subprocess.run([str(python), "-m", "pip", "--version"], capture_output=True, check=False).returncode == 0
 
 
 def system_pip_works() -> bool:
     """pip 22.3 and newer can install into another interpreter's environment (--python)."""
-    done = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-m", "pip", "--version"], capture_output=True, text=True, check=False)
     if done.returncode != 0:
         return False
     try:

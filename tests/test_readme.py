@@ -17,7 +17,7 @@ CI = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 def quick_start() -> list[str]:
     section = README[README.index("## Quick start"):README.index("\n## ", README.index("## Quick start") + 5)]
-    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.S)]
+    return [block.strip() for block in re.findall(r"```sh\n(.*?)```", section, re.DOTALL)]
 
 
 def test_the_quick_start_is_two_commands_in_a_virtual_environment():

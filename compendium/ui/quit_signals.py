@@ -25,7 +25,8 @@ QUIT_SIGNALS: tuple[signal.Signals, ...] = tuple(
 
 def install(app: QApplication) -> None:
     """Make ``app`` close as Quit does on a quit signal, on the session manager's request and
-    whenever its event loop is told to quit."""
+    whenever its event loop is told to quit.  Undone when the event loop ends (the process may go
+    on: tests, scripts), so the process's own handlers are back for whatever follows."""
     # app.quit() from anywhere (a signal, a script) closes the windows first, so that each
     # saves what its Quit saves (MainWindow.closeEvent runs once, however often it is asked).
     app.aboutToQuit.connect(QApplication.closeAllWindows)
@@ -39,14 +40,25 @@ def install(app: QApplication) -> None:
         end.setblocking(False)
     notifier = QSocketNotifier(receive.fileno(), QSocketNotifier.Type.Read, app)
     notifier.activated.connect(lambda *_: _signalled(app, receive))
-    signal.set_wakeup_fd(send.fileno(), warn_on_full_buffer=False)
-    for number in QUIT_SIGNALS:
-        if signal.getsignal(number) is not signal.SIG_IGN:   # e.g. nohup's SIGHUP stays ignored
+    previous_fd = signal.set_wakeup_fd(send.fileno(), warn_on_full_buffer=False)
+    previous = {number: signal.getsignal(number) for number in QUIT_SIGNALS}
+    for number, handler in previous.items():
+        if handler is not signal.SIG_IGN:   # e.g. nohup's SIGHUP stays ignored
             signal.signal(number, _note)
-    _KEEP.append((receive, send, notifier))   # they live as long as the application
 
+    def undo() -> None:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+        signal.set_wakeup_fd(previous_fd)
+        notifier.setEnabled(False)
+        notifier.deleteLater()
+        receive.close()
+        send.close()
+        app.aboutToQuit.disconnect(QApplication.closeAllWindows)
+        app.commitDataRequest.disconnect(_session_ends)
+        app.aboutToQuit.disconnect(undo)
 
-_KEEP: list[object] = []
+    app.aboutToQuit.connect(undo)   # after the windows are closed (connected first)
 
 
 def _note(number: int, frame: object) -> None:

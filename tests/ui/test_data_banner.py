@@ -50,10 +50,12 @@ def test_the_bar_stays_while_nothing_is_saved_and_goes_when_the_folder_can_be_wr
     assert (blocked / AUTOSAVE_NAME).is_file()
 
 
-def test_no_bar_when_the_autosave_works(qtbot):
+def test_no_bar_when_the_autosave_works(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPENDIUM_DATA_DIR", str(tmp_path))
     window = MainWindow()
     qtbot.addWidget(window)
     window.show()
     window.start(game=KLONDIKE, seed=7)
     window.table.play(window.table.legal()[0])
     assert not window.data_banner.isVisible()
+    assert (tmp_path / AUTOSAVE_NAME).is_file()

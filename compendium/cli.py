@@ -23,7 +23,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _seed(text: str) -> int:
-    from .core.rng import MAX_SEED   # the record format's limit too
+    from .core.rng import MAX_SEED  # the record format's limit too
 
     if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal number (a whole number, 0 or more)")

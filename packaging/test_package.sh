@@ -50,6 +50,24 @@ if [ -z "$DEB" ]; then
 fi
 ok "built $DEB ($(du -h "$DEB" | cut -f1))"
 
+# -- the package as a distribution would judge it -------------------------------------------------
+# lintian (Debian's package checker): no error, but for those a bundle under /opt brings, each
+# overridden in packaging/linux/lintian-overrides with its reason.
+if command -v lintian >/dev/null; then
+    lintian_clean() {
+        lintian --tag-display-limit 0 "$DEB" > "$ROOT/build/lintian.txt" 2>&1
+        cat "$ROOT/build/lintian.txt"
+        ! grep -q '^E:' "$ROOT/build/lintian.txt"
+    }
+    check "lintian finds no error (overrides: packaging/linux/lintian-overrides)" lintian_clean
+else
+    fail "lintian is installed (apt-get install lintian)"
+fi
+check "the man page is in the package" sh -c "dpkg-deb -c '$DEB' | grep -q usr/share/man/man1/compendium.1.gz"
+# The README's figures: the download and the installed size, within 10 %.
+INSTALLED_KIB="$(dpkg-deb -f "$DEB" Installed-Size)"
+check "the README's package sizes are true" "$PYTHON" "$ROOT/packaging/check_readme.py" sizes "$DEB" "$INSTALLED_KIB"
+
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 # What the package touches, listed before it is installed, to compare after it is removed.

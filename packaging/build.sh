@@ -150,6 +150,11 @@ install -Dm644 packaging/linux/lintian-overrides "$STAGE/usr/share/lintian/overr
 find "$STAGE" -type d -exec chmod 0755 {} +
 find "$STAGE" -type f -exec chmod go-w,a+r {} +
 
+# The files' checksums, for debsums and dpkg --verify.
+(cd "$STAGE" && find . -path ./DEBIAN -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum |
+    sed 's|  \./|  |') > "$STAGE/DEBIAN/md5sums"
+chmod 0644 "$STAGE/DEBIAN/md5sums"
+
 DEPENDS="$("$PYTHON" packaging/debian_depends.py "$BUNDLE")"
 INSTALLED_SIZE="$(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)"
 cat > "$STAGE/DEBIAN/control" <<EOF

@@ -24,12 +24,10 @@ QUIT_SIGNALS: tuple[signal.Signals, ...] = tuple(
 
 
 def install(app: QApplication) -> None:
-    """Make ``app`` close as Quit does on a quit signal, on the session manager's request and
-    whenever its event loop is told to quit.  Undone when the event loop ends (the process may go
-    on: tests, scripts), so the process's own handlers are back for whatever follows."""
-    # app.quit() from anywhere (a signal, a script) closes the windows first, so that each
-    # saves what its Quit saves (MainWindow.closeEvent runs once, however often it is asked).
-    app.aboutToQuit.connect(QApplication.closeAllWindows)
+    """Make ``app`` close as Quit does on a quit signal and on the session manager's request.
+    Undone when the event loop ends (the process may go on: tests, scripts), so the process's
+    own handlers are back for whatever follows."""
+    # (app.quit() itself closes the windows first in Qt 6, so each saves what its Quit saves.)
     # Logging out: Qt 6 no longer closes the windows by itself (Qt 5's "fallback session
     # management" did); do it, as Quit would.
     app.commitDataRequest.connect(_session_ends)
@@ -54,11 +52,10 @@ def install(app: QApplication) -> None:
         notifier.deleteLater()
         receive.close()
         send.close()
-        app.aboutToQuit.disconnect(QApplication.closeAllWindows)
         app.commitDataRequest.disconnect(_session_ends)
         app.aboutToQuit.disconnect(undo)
 
-    app.aboutToQuit.connect(undo)   # after the windows are closed (connected first)
+    app.aboutToQuit.connect(undo)
 
 
 def _note(number: int, frame: object) -> None:

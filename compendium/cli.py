@@ -23,8 +23,12 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _seed(text: str) -> int:
-    if not (text.isascii() and text.isdigit()) or len(text) > 18:
+    from .core.rng import MAX_SEED  # the record format's limit too
+
+    if not (text.isascii() and text.isdigit()):
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal number (a whole number, 0 or more)")
+    if len(text) > len(str(MAX_SEED)) + 1 or int(text) > MAX_SEED:   # (no huge int() of a long text)
+        raise argparse.ArgumentTypeError(f"{text} is too large: deal numbers go from 0 to {MAX_SEED} (2^63 - 1)")
     return int(text)
 
 
@@ -54,7 +58,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="render the window offscreen with GAME on the table, to a PNG file")
     p.add_argument("--demo", metavar="GAME", help="play a whole game headless, the computer in every seat")
     p.add_argument("--record", metavar="OUT.json", help="with --demo: save the game's record")
-    p.add_argument("--seed", type=_seed, help="the deal number")
+    p.add_argument("--seed", type=_seed, metavar="N", help="the deal number (0 to 2^63 - 1)")
     p.add_argument("--size", type=_size, default=(1600, 1000), metavar="WxH",
                    help="with --screenshot: window size (default 1600x1000)")
     p.add_argument("--game", metavar="GAME", help="start the application with GAME on the table")

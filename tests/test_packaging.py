@@ -121,7 +121,9 @@ def test_ci_runs_the_readme_test_command_then_the_packaging_test():
     assert len(commands) == 2
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert commands[1] in ci
-    assert ci.index(commands[1]) < ci.index("bash packaging/test_package.sh")
+    packaging = next(i for i, line in enumerate(ci) if line.endswith("bash packaging/test_package.sh"))
+    assert ci.index(commands[1]) < packaging
+    assert ci[packaging].startswith('PYTHON="$PWD/.venv/bin/python"'), "the packaging test uses the same environment"
 
 
 def test_the_build_tools_are_pinned():

@@ -5,10 +5,13 @@ could peek into.  ``decide`` is the function the worker runs; ``AIWorker`` owns 
 """
 from __future__ import annotations
 
+import os
+import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported on first use: multiprocessing costs ~50 ms of start-up
     from concurrent.futures import Future, ProcessPoolExecutor
+    from multiprocessing.connection import Connection
 
 
 def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
@@ -35,6 +38,7 @@ class AIWorker:
 
     def __init__(self) -> None:
         self._pool: "ProcessPoolExecutor | None" = None
+        self._lifeline: "Connection | None" = None   # the writing end; see _executor
 
     def submit(self, game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
                state: Any = None, level: int = 2) -> "Future[tuple[int | None, dict[str, Any]]]":
@@ -52,8 +56,19 @@ class AIWorker:
     def _executor(self) -> "ProcessPoolExecutor":
         if self._pool is None:
             import multiprocessing
+            import threading
             from concurrent.futures import ProcessPoolExecutor
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+            context = multiprocessing.get_context("spawn")
+            # The lifeline: the worker holds the only reading end, this process the only writing
+            # end, so the worker reads end-of-file the moment this process is gone, however it
+            # ended (SIGKILL included), and leaves.  (The process is spawned in this thread, by
+            # the first submit, so the parent-death signal is tied to a thread that lives as
+            # long as the application only when this is the main thread.)
+            reader, self._lifeline = context.Pipe(duplex=False)
+            in_main = threading.current_thread() is threading.main_thread()
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context,
+                                             initializer=live_with_parent,
+                                             initargs=(reader, os.getpid(), in_main))
         return self._pool
 
     def cancel(self) -> None:
@@ -62,13 +77,49 @@ class AIWorker:
         if self._pool is not None:
             for process in list(getattr(self._pool, "_processes", {}).values()):
                 process.terminate()
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        self.shutdown()
 
     def shutdown(self) -> None:
+        """Let the worker go: cutting the lifeline ends it even in the middle of a long thought
+        (nobody will read the answer), so the application's exit never waits for it."""
+        if self._lifeline is not None:
+            self._lifeline.close()
+            self._lifeline = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def live_with_parent(lifeline: "Connection", parent_pid: int, death_signal: bool) -> None:
+    """Run first in the worker process: it must not outlive the application.  On Linux the
+    kernel kills it when its parent dies (PR_SET_PDEATHSIG); everywhere a thread waits for the
+    end of the lifeline, which comes when the parent's end is closed or the parent is gone."""
+    if death_signal and sys.platform.startswith("linux"):
+        _set_parent_death_signal()
+    if os.getppid() != parent_pid:   # the parent died before the signal was asked for
+        os._exit(0)
+    import threading
+    threading.Thread(target=_leave_at_end_of, args=(lifeline,), name="lifeline", daemon=True).start()
+
+
+def _set_parent_death_signal() -> None:
+    import ctypes
+    import signal
+    PR_SET_PDEATHSIG = 1   # from <linux/prctl.h>
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):
+        pass   # an unusual C library: the lifeline still ends the worker
+
+
+def _leave_at_end_of(lifeline: "Connection") -> None:
+    try:
+        while True:
+            lifeline.recv_bytes()   # nothing is ever sent: this returns only at the end
+    except (EOFError, OSError):
+        pass
+    os._exit(0)   # at once: the thought in progress has no one to tell
 
 
 def solve_position(game_id: str, state: Any, budget_s: float) -> tuple[str, list[str], int, float]:

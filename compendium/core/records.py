@@ -159,7 +159,9 @@ def loads(text: str) -> Record:
     if not isinstance(data, dict):
         raise RecordError("the file is not a game record (expected a JSON object)")
     if data.get("format") != FORMAT:
-        raise RecordError(f"the file is not a Compendium game record (format {data.get('format')!r})")
+        said = (f"its format is {data['format']!r}" if "format" in data
+                else "it has no \"format\" member")
+        raise RecordError(f"the file is not a Compendium game record ({said}, not \"{FORMAT}\")")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError(f"the record's version {version!r} is not a whole number")

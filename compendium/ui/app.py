@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QStandardPat
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ..core.errors import CompendiumError, UnknownGame
+from ..core.errors import CompendiumError
 from ..games import registry
 from ..paths import resources_dir
 
@@ -102,6 +102,8 @@ def application() -> QApplication:
     else:
         app.setStyle("Fusion")
     assert isinstance(app, QApplication)
+    from .qt_messages import install as quiet_qt_noise
+    quiet_qt_noise()   # drops only the offscreen platform's propagateSizeHints() warning
     _name_application()
     QGuiApplication.setApplicationDisplayName(APPLICATION)
     QGuiApplication.setDesktopFileName("io.github.compendium.Compendium")  # matches the .desktop file
@@ -116,17 +118,14 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
     """Start the application; ``game``, ``seed`` and ``file`` take precedence over the autosave."""
     app = application()
     from .main_window import MainWindow  # after the QApplication: widgets need it
+    from .quit_signals import install as quit_on_signals
+    quit_on_signals(app)   # SIGTERM, SIGINT and logging out close the window as Quit does
 
-    if game is not None:
-        try:
-            game = registry.resolve_id(game)
-        except UnknownGame as exc:
-            print(f"compendium: {exc}; starting as usual", file=sys.stderr)
-            game = None
     window = MainWindow()
+    # An unknown game or a bad file is said in the window's status line (by start) and here.
     problem = window.start(game=game, seed=seed, file=file)
     if problem:
-        print(f"compendium: {problem}", file=sys.stderr)
+        print(f"compendium: {problem}; starting as usual", file=sys.stderr)
     window.show()
     # First runs: a patience, a card game, or the rules (until ticked off).  Offered from the
     # event loop, so that the window's first frame is not kept waiting for the dialog to be made.

@@ -25,6 +25,7 @@ from ..core.session import Session
 from ..statistics.store import Result, StatsStore   # statistics
 from ..games import registry
 from .app import data_dir, open_settings
+from .data_banner import DataBanner
 from .library import LibraryWidget
 from .rules_view import RulesPane, split_ref
 from .table.cloth import baize_tile
@@ -302,6 +303,8 @@ class MainWindow(QMainWindow):
         area = QVBoxLayout(self.table_area)
         area.setContentsMargins(0, 0, 0, 0)
         area.setSpacing(0)
+        self.data_banner = DataBanner(self.write_autosave, self)   # the autosave failing (issue 19)
+        area.addWidget(self.data_banner)
         area.addWidget(self.replay_bar)
         area.addWidget(self.table_stack, 1)
         self._replay: Example | None = None
@@ -898,8 +901,10 @@ class MainWindow(QMainWindow):
                 self._autosave_failed = True
                 self.show_message(f"The game cannot be autosaved to {self.autosave_path.parent}: "
                                   f"{exc.strerror or exc}")
+            self.data_banner.failed(self.autosave_path.parent, str(exc.strerror or exc))
         else:
             self._autosave_failed = False
+            self.data_banner.saved()
 
     def _resume_autosave(self) -> Session[Any, Any] | None:
         """Load the autosave onto the table; a file that cannot be resumed is put aside, kept for

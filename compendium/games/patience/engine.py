@@ -26,6 +26,15 @@ from ...core.rng import shuffled
 from ...core.rules import rule_ref
 
 
+
+def cards_to_move(pile: str, count: int, held: int) -> str:
+    """Why ``count`` cards cannot be taken from ``pile``, which holds ``held``: as a sentence."""
+    if count < 1:
+        return "a move takes one card or more"
+    if held == 0:
+        return f"the {pile} has no card to move"
+    return f"the {pile} holds only {held} card{'' if held == 1 else 's'}, not {count}"
+
 class PileKind(Enum):
     STOCK = "stock"
     WASTE = "waste"
@@ -481,7 +490,7 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         pile = state.piles[si]
         up = len(pile) - state.down[si]
         if action.count < 1 or action.count > len(pile):
-            return IllegalAction(f"the {self.pile_title(src)} has no {action.count} cards to move")
+            return IllegalAction(cards_to_move(self.pile_title(src), action.count, len(pile)))
         if action.count > up:
             return IllegalAction("a face-down card cannot be moved", self.ref("turning-up-cards"))
         refusal = self.can_take_from(dict(opts), src)

@@ -27,6 +27,7 @@ from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
+from .engine import cards_to_move
 from .engine import (Deal, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PatienceView, PileKind, PileSpec, Redeal, Take)
 
@@ -187,7 +188,7 @@ class Nestor(PatienceGame):
             return IllegalAction(f"the {self.pile_title(src)} is empty", self.ref("spaces"))
         if action.count != 1:
             if action.count > len(src_pile):
-                return IllegalAction(f"the {self.pile_title(src)} has no {action.count} cards to move")
+                return IllegalAction(cards_to_move(self.pile_title(src), action.count, len(src_pile)))
             return IllegalAction("only the lowest card of a column is free, and cards are paired one "
                                  "with one", self.ref("available-cards"))
         if dst.kind is PileKind.FOUNDATION:

@@ -713,14 +713,15 @@ class TableWidget(QGraphicsView):
         stale = self._session is None or self._session.state is not self._solve_state
         prefix = "For the position when you asked: " if stale else ""
         if verdict == "winnable":
-            self.say(f"{prefix}this deal can still be won (a line of {len(line)} moves was found in "
-                     f"{seconds:.1f} s).", "")
+            answer = (f"this deal can still be won (a line of {len(line)} moves was found in "
+                      f"{seconds:.1f} s).")
         elif verdict == "lost":
-            self.say(f"{prefix}this deal cannot be won from here, whatever is played "
-                     f"({nodes:,} positions examined).", "")
+            answer = f"this deal cannot be won from here, whatever is played ({nodes:,} positions examined)."
         else:
-            self.say(f"{prefix}no answer within {self.SOLVE_BUDGET_S:.0f} s ({nodes:,} positions "
-                     "examined): the deal is too open to decide quickly.", "")
+            answer = (f"no answer within {self.SOLVE_BUDGET_S:.0f} s ({nodes:,} positions examined): "
+                      "the deal is too open to decide quickly.")
+        told = prefix + answer
+        self.say(told[:1].upper() + told[1:], "")   # a sentence, with or without the prefix
 
     def shutdown(self) -> None:
         self.stop_demo()

@@ -332,7 +332,7 @@ class LibraryDrawer(QFrame):
         self.setAutoFillBackground(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setStyleSheet("#libraryDrawer { background-color: palette(window);"
-                           " border-right: 1px solid #bdb7a4; }"
+                           " border-right: 2px solid #8f8a77; }"
                            "#libraryDrawerTitle { color: #1f4a2c; font-weight: 600; }")
         title = QLabel("Games", self)
         title.setObjectName("libraryDrawerTitle")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QHideEvent, QKeySequence,
-                           QPainter, QPaintEvent, QShowEvent)
+                           QPainter, QPaintEvent, QResizeEvent, QShowEvent)
 from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel,
                                QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
                                QSplitter, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
@@ -73,7 +73,7 @@ def autosave_file(folder: Path, game_id: str) -> Path:
 def default_rules_width(window_width: int) -> int:
     """The rules column's width before the player sets one: a comfortable column of text that
     leaves the table at least two thirds of the window from 1024 pixels up."""
-    return max(260, min(420, int(window_width * 0.27)))
+    return max(280, min(420, int(window_width * 0.27)))
 
 
 def format_clock(seconds: float) -> str:
@@ -84,7 +84,13 @@ def format_clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def _seat_name(game: Game[Any, Any, Any], seat: int, seats: int) -> str:
+def _seat_name(session: Session[Any, Any], seat: int, seats: int) -> str:
+    """The seat as the table names it: "You" for the player's own."""
+    game = session.game
+    if seat in session.human_seats:
+        return "You"
+    if type(game).seat_name is Game.seat_name:       # the game names no seats ("Player 2")
+        return "Opponent" if seats == 2 else game.seat_name(seat)
     try:
         return str(game.seat_name(seat, seats))   # type: ignore[call-arg]  # the trick games' letters
     except TypeError:
@@ -93,8 +99,8 @@ def _seat_name(game: Game[Any, Any, Any], seat: int, seats: int) -> str:
 
 def score_text(session: Session[Any, Any]) -> str:
     """The score for the status line, from the game's score sheet (``Game.score_events``): the
-    total for a game of one player, else each side's ("A–B 30 · Y–Z 12"), the player's marked.
-    Empty for a game that keeps no score."""
+    total for a game of one player, else each side's ("You–B 30, Y–Z 12").  Empty for a game
+    that keeps no score."""
     game, state = session.game, session.state
     if type(game).score_events is Game.score_events:
         return ""
@@ -110,13 +116,11 @@ def score_text(session: Session[Any, Any]) -> str:
     if callable(sides_of) and callable(options_of):
         try:
             sides = tuple(tuple(side) for side in sides_of(options_of(state)))
-        except Exception:   # noqa: BLE001 - a game with another idea of sides: seat by seat
-            pass
+        except Exception:   # noqa: BLE001,S110 - a game with another idea of sides: seat by seat
+            sides = tuple((s,) for s in range(seats))
     parts = []
     for side in sides:
-        name = "–".join(_seat_name(game, s, seats) for s in side)
-        if any(s in session.human_seats for s in side):
-            name = "you" if len(side) == 1 else f"{name} (you)"
+        name = "–".join(_seat_name(session, s, seats) for s in side)
         # A partnership's lines are credited to its first seat (tricks/scoresheet.py).
         points = sum(totals.get(s, 0) for s in side)
         parts.append(f"{name} {points}")
@@ -396,7 +400,10 @@ class MainWindow(QMainWindow):
         # When the window grows, the table takes the room; the rules column keeps its width.
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.splitterMoved.connect(self._remember_rules_width)
+        # Until the player drags the divider (in this run or an earlier one), the rules column
+        # has the default width for the window's width, and follows it when the window is resized.
+        self._rules_width_chosen = self.settings.contains("view/rulesWidth")
+        self.splitter.splitterMoved.connect(self._rules_width_moved)
         central = QWidget(self)
         central.setObjectName("centralArea")
         holder = QVBoxLayout(central)
@@ -712,10 +719,20 @@ class MainWindow(QMainWindow):
         rules = self.rules_width(width)
         self.splitter.setSizes([rules, max(320, width - rules - self.splitter.handleWidth())])
 
-    def _remember_rules_width(self, *_moved: int) -> None:
-        """Keep the rules column's width when the player drags the divider (and on closing)."""
-        if self.isVisible() and self.rules_pane.isVisible() and self.splitter.sizes()[0] > 0:
+    def _rules_width_moved(self, *_moved: int) -> None:
+        self._rules_width_chosen = True
+        self._remember_rules_width()
+
+    def _remember_rules_width(self) -> None:
+        """Keep the rules column's width the player chose by dragging the divider."""
+        if (self._rules_width_chosen and self.isVisible() and self.rules_pane.isVisible()
+                and self.splitter.sizes()[0] > 0):
             self.settings.setValue("view/rulesWidth", self.splitter.sizes()[0])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._rules_width_chosen and not self.rules_pane.isHidden():
+            self.fit_panes(event.size().width())
 
     def table_share(self) -> float:
         """The part of the window's width the table area has (for the layout's tests)."""

@@ -467,7 +467,8 @@ def test_run_gui_starts_with_an_unknown_game_said_on_stderr(qapp, capsys, data_f
     seen: list[str] = []
 
     def look_and_close() -> None:
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        # the window run_gui made: the one on screen (earlier tests' windows may linger, closed)
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
         seen.append(window.game_id)
         window.close()
 

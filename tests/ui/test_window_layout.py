@@ -394,7 +394,8 @@ def test_the_welcome_is_not_offered_when_the_command_line_names_a_game_or_a_file
     seen: list[tuple[str, bool]] = []
 
     def look_and_close() -> None:
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        # the window run_gui made: the one on screen (earlier tests' windows may linger, closed)
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
         seen.append((window.game_id, window.findChild(WelcomeDialog) is not None))
         window.close()
 
@@ -405,8 +406,10 @@ def test_the_welcome_is_not_offered_when_the_command_line_names_a_game_or_a_file
     assert run_gui(game=None, seed=None, file=None) == 0
     assert seen[-1][1] is True                          # with nothing named, the first run offers it
     for widget in QApplication.topLevelWidgets():
-        if isinstance(widget, WelcomeDialog):
+        if isinstance(widget, (WelcomeDialog, MainWindow)):
             widget.close()
+            widget.deleteLater()
+    QApplication.processEvents()
 
 
 def test_screenshots_show_the_table_without_the_drawer(qapp, tmp_path) -> None:

@@ -14,8 +14,8 @@ from ..core.errors import CompendiumError, UnknownGame
 from ..games import registry
 from ..paths import resources_dir
 
-__all__ = ["DATA_DIR_ENV", "data_dir", "open_settings", "temporary_settings", "application",
-           "run_gui", "screenshot", "wants_welcome"]
+__all__ = ["DATA_DIR_ENV", "application", "data_dir", "open_settings", "run_gui", "screenshot",
+           "temporary_settings", "wants_welcome"]
 
 ORGANISATION = "Compendium"
 APPLICATION = "Compendium"

@@ -16,7 +16,7 @@ from ..core.game import Family, GameInfo
 from ..games import registry
 from ..games.catalogue import BY_ID, TOC_1909
 
-__all__ = ["LibraryWidget", "LibraryDrawer"]
+__all__ = ["LibraryDrawer", "LibraryWidget"]
 
 # Item data roles: the game id of a game row (None on group rows) and its lower-cased search text.
 ID_ROLE = Qt.ItemDataRole.UserRole

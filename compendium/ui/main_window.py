@@ -39,8 +39,8 @@ if TYPE_CHECKING:
     from ..core.examples import Example
     from .stats_dialog import StatsDialog
 
-__all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME", "AUTOSAVE_FOLDER",
-           "autosave_file", "default_rules_width", "score_text", "format_clock"]
+__all__ = ["AUTOSAVE_FOLDER", "AUTOSAVE_NAME", "DEFAULT_GAME", "MainWindow", "ReferencePanel",
+           "autosave_file", "default_rules_width", "format_clock", "score_text"]
 
 DEFAULT_GAME = "canfield_or_klondike"
 # Each game keeps its own autosave, AUTOSAVE_FOLDER/<game id>.json in the data folder, so that
@@ -116,7 +116,7 @@ def score_text(session: Session[Any, Any]) -> str:
     if callable(sides_of) and callable(options_of):
         try:
             sides = tuple(tuple(side) for side in sides_of(options_of(state)))
-        except Exception:   # noqa: BLE001,S110 - a game with another idea of sides: seat by seat
+        except Exception:   # noqa: BLE001 - a game with another idea of sides: seat by seat
             sides = tuple((s,) for s in range(seats))
     parts = []
     for side in sides:

@@ -19,8 +19,14 @@ from compendium.core.stats import Result
 from compendium.games import registry
 from compendium.ui import main_window as main_window_module
 from compendium.ui.app import temporary_settings, wants_welcome
-from compendium.ui.main_window import (AUTOSAVE_NAME, MainWindow, autosave_file, default_rules_width,
-                                       format_clock, score_text)
+from compendium.ui.main_window import (
+    AUTOSAVE_NAME,
+    MainWindow,
+    autosave_file,
+    default_rules_width,
+    format_clock,
+    score_text,
+)
 from tests.conftest import ROOT
 
 KLONDIKE = "canfield_or_klondike"

@@ -371,23 +371,26 @@ class LibraryDrawer(QFrame):
             return
         self._open = on
         app = QApplication.instance()
-        self._place()
+        was_visible = self.isVisible()
+        self._slide.stop()
+        self.resize(self.drawer_width(), self._host.height())
+        shut, opened = QPoint(-self.width(), 0), QPoint(0, 0)
         if on:
+            if not was_visible:
+                self.move(shut)
             self.show()
             self.raise_()
             if app is not None:
                 app.installEventFilter(self)    # a click elsewhere closes the drawer
         elif app is not None:
             app.removeEventFilter(self)
-        shut = QPoint(-self.width(), 0)
         if self.animate and self._host.isVisible():
-            self._slide.stop()
-            self._slide.setStartValue(self.pos() if self.isVisible() and not on else (shut if on else QPoint(0, 0)))
-            self._slide.setEndValue(QPoint(0, 0) if on else shut)
+            # From where it is: fully shut, or part way if it was sliding the other way.
+            self._slide.setStartValue(self.pos())
+            self._slide.setEndValue(opened if on else shut)
             self._slide.start()
         else:
-            self._slide.stop()
-            self.move(0, 0)
+            self.move(opened if on else shut)
             self.setVisible(on)
         self.open_changed.emit(on)
 

@@ -1767,10 +1767,11 @@ class MainWindow(QMainWindow):
         self.act_show_library.blockSignals(True)
         self.act_show_library.setChecked(on)
         self.act_show_library.blockSignals(False)
+        focus = self.focusWidget()
         if on:
             self.library.tree.setFocus(Qt.FocusReason.OtherFocusReason)
-        elif self.drawer.isAncestorOf(self.focusWidget()) if self.focusWidget() is not None else False:
-            self.table.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif focus is not None and self.drawer.isAncestorOf(focus):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)   # the keys go back to the table
 
     def offer_welcome(self) -> None:
         """At start-up: a patience, a card game against the computer or the rules of a game,

@@ -134,6 +134,18 @@ def test_the_library_is_a_drawer_open_at_the_first_start_only(make_window, qtbot
     assert not again.library_open and not again.act_show_library.isChecked()
 
 
+def test_the_drawer_slides_in_and_out_with_animations_on(make_window, qtbot) -> None:
+    window = shown(qtbot, make_window(game=KLONDIKE, seed=3), 1024, 700)
+    window.act_animations.setChecked(True)
+    window.act_show_library.trigger()
+    assert window.library_open and window.drawer.isVisible() and window.drawer.x() < 0   # on its way in
+    qtbot.waitUntil(lambda: window.drawer.x() == 0, timeout=2000)
+    window.act_show_library.trigger()
+    assert not window.library_open and window.drawer.isVisible()                          # on its way out
+    qtbot.waitUntil(lambda: window.drawer.isHidden(), timeout=2000)
+    assert window.drawer.x() == -window.drawer.width()
+
+
 def test_a_first_start_with_a_game_named_leaves_the_drawer_shut(make_window) -> None:
     window = make_window(game="chess")
     assert not window.library_open

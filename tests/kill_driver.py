@@ -29,7 +29,7 @@ def main() -> int:
     import dataclasses
 
     from compendium.core import records
-    from compendium.ui.main_window import AUTOSAVE_NAME
+    from compendium.ui.main_window import AUTOSAVE_FOLDER
     from compendium.ui.app import data_dir
 
     app = application()
@@ -37,7 +37,9 @@ def main() -> int:
     if mode == "resume":
         # The number of the save on disk (see below), read before the window resumes it.
         try:
-            on_disk = records.loads(records.read_text(data_dir() / AUTOSAVE_NAME))
+            # Each game has its own autosave; the driver plays one game, so there is one file.
+            (saved,) = (data_dir() / AUTOSAVE_FOLDER).glob("*.json")
+            on_disk = records.loads(records.read_text(saved))
             seq, disk = on_disk.meta.get("seq"), [list(on_disk.actions), list(on_disk.redo)]
         except Exception:   # a damaged file: the test's checks will say so
             seq, disk = None, None

@@ -14,14 +14,13 @@ from ..core.errors import CompendiumError
 from ..games import registry
 from ..paths import resources_dir
 
-__all__ = ["DATA_DIR_ENV", "data_dir", "open_settings", "temporary_settings", "application",
-           "run_gui", "screenshot"]
+__all__ = ["DATA_DIR_ENV", "application", "data_dir", "open_settings", "run_gui", "screenshot",
+           "temporary_settings", "wants_welcome"]
 
 ORGANISATION = "Compendium"
 APPLICATION = "Compendium"
 DATA_DIR_ENV = "COMPENDIUM_DATA_DIR"   # overrides the data folder (tests, portable installs)
-NARROW = 1000        # screenshots narrower than this leave out the library
-VERY_NARROW = 720    # ... and narrower than this the rules pane too
+VERY_NARROW = 720    # screenshots narrower than this leave out the rules pane
 
 
 def data_dir() -> Path:
@@ -127,10 +126,17 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
     if problem:
         print(f"compendium: {problem}; starting as usual", file=sys.stderr)
     window.show()
-    # First runs: a patience, a card game, or the rules (until ticked off).  Offered from the
-    # event loop, so that the window's first frame is not kept waiting for the dialog to be made.
-    QTimer.singleShot(0, window.offer_welcome)
+    # First runs: a patience, a card game, or the rules (until ticked off); not when the command
+    # line named a game or a file: the player has said where to begin.  Offered from the event
+    # loop, so that the window's first frame is not kept waiting for the dialog to be made.
+    if wants_welcome(game, file):
+        QTimer.singleShot(0, window.offer_welcome)
     return app.exec()
+
+
+def wants_welcome(game: str | None, file: str | None) -> bool:
+    """Whether the start may offer the welcome: only when the command line named nothing."""
+    return game is None and file is None
 
 
 def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int]) -> None:
@@ -152,14 +158,12 @@ def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int])
     with tempfile.TemporaryDirectory(prefix="compendium-shot-") as folder:
         window = MainWindow(settings=temporary_settings(folder), autosave=False)
         window.table.set_animations(False)   # the picture shows the dealt table, not a card in flight
-        # A narrow picture keeps the table and drops the panes that would not fit beside it.
-        if width < NARROW:
-            window.act_show_library.setChecked(False)
+        # A narrow picture keeps the table and drops the rules if they would not fit beside it.
         if width < VERY_NARROW:
             window.act_show_rules.setChecked(False)
         window.resize(width, height)
         window.fit_panes(width)
-        window.start(game=gid, seed=1 if seed is None else seed)
+        window.start(game=gid, seed=1 if seed is None else seed)   # a game named: no library drawer
         window.show()
         _settle(app)
         pixmap = window.grab()

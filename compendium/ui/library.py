@@ -1,20 +1,22 @@
-"""The library: every game of the compendium, grouped by family or as the 1909 book, with search."""
+"""The library: every game of the compendium, grouped by family or as the 1909 book, with search;
+and the drawer that slides it over the window's left side when it is wanted."""
 from __future__ import annotations
 
 import functools
 import html
 import unicodedata
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEasingCurve, QEvent, QObject, QPoint, QPropertyAnimation, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QShowEvent
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHeaderView, QLabel, QLineEdit,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFrame, QHBoxLayout,
+                               QHeaderView, QLabel, QLineEdit, QToolButton, QTreeWidget,
+                               QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from ..core.game import Family, GameInfo
 from ..games import registry
 from ..games.catalogue import BY_ID, TOC_1909
 
-__all__ = ["LibraryWidget"]
+__all__ = ["LibraryDrawer", "LibraryWidget"]
 
 # Item data roles: the game id of a game row (None on group rows) and its lower-cased search text.
 ID_ROLE = Qt.ItemDataRole.UserRole
@@ -307,3 +309,116 @@ class LibraryWidget(QWidget):
             return True
         return super().eventFilter(watched, event)
 
+
+
+class LibraryDrawer(QFrame):
+    """The library as a drawer over the left side of ``host`` (the window's central widget): it
+    takes no width of its own, so the rules and the table keep the room when it is closed.
+
+    ``set_open`` opens or closes it (sliding when ``animate`` allows); a click elsewhere in
+    ``host``'s window, Escape or its close button closes it.  ``open_changed`` tells every change,
+    whoever made it, so that a menu's check mark can follow."""
+
+    open_changed = Signal(bool)
+    SLIDE_MS = 160
+
+    def __init__(self, library: LibraryWidget, host: QWidget) -> None:
+        super().__init__(host)
+        self.setObjectName("libraryDrawer")
+        self.library = library
+        self._host = host
+        self._open = False
+        self.animate = True
+        self.setAutoFillBackground(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setStyleSheet("#libraryDrawer { background-color: palette(window);"
+                           " border-right: 2px solid #8f8a77; }"
+                           "#libraryDrawerTitle { color: #1f4a2c; font-weight: 600; }")
+        title = QLabel("Games", self)
+        title.setObjectName("libraryDrawerTitle")
+        self.close_button = QToolButton(self)
+        self.close_button.setObjectName("libraryDrawerClose")
+        self.close_button.setText("✕")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip("Close the library (Escape or Ctrl+L)")
+        self.close_button.clicked.connect(lambda: self.set_open(False))
+        head = QHBoxLayout()
+        head.setContentsMargins(8, 4, 2, 0)
+        head.addWidget(title, 1)
+        head.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 6, 6)
+        layout.setSpacing(0)
+        layout.addLayout(head)
+        library.setParent(self)
+        layout.addWidget(library, 1)
+        self._slide = QPropertyAnimation(self, b"pos", self)
+        self._slide.setDuration(self.SLIDE_MS)
+        self._slide.setEasingCurve(QEasingCurve.Type.OutCubic)
+        self._slide.finished.connect(self._slid)
+        host.installEventFilter(self)
+        self.hide()
+
+    def is_open(self) -> bool:
+        return self._open
+
+    def drawer_width(self) -> int:
+        """A comfortable list: about a quarter of the window, never most of it."""
+        return max(220, min(340, int(self._host.width() * 0.3)))
+
+    def set_open(self, on: bool) -> None:
+        if on == self._open:
+            return
+        self._open = on
+        app = QApplication.instance()
+        was_visible = self.isVisible()
+        self._slide.stop()
+        self.resize(self.drawer_width(), self._host.height())
+        shut, opened = QPoint(-self.width(), 0), QPoint(0, 0)
+        if on:
+            if not was_visible:
+                self.move(shut)
+            self.show()
+            self.raise_()
+            if app is not None:
+                app.installEventFilter(self)    # a click elsewhere closes the drawer
+        elif app is not None:
+            app.removeEventFilter(self)
+        if self.animate and self._host.isVisible():
+            # From where it is: fully shut, or part way if it was sliding the other way.
+            self._slide.setStartValue(self.pos())
+            self._slide.setEndValue(opened if on else shut)
+            self._slide.start()
+        else:
+            self.move(opened if on else shut)
+            self.setVisible(on)
+        self.open_changed.emit(on)
+
+    def _slid(self) -> None:
+        if not self._open:
+            self.hide()
+
+    def _place(self) -> None:
+        height = self._host.height()
+        self.resize(self.drawer_width(), height)
+        if self._slide.state() != QPropertyAnimation.State.Running:
+            self.move(0 if self._open else -self.width(), 0)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self._host and event.type() == QEvent.Type.Resize:
+            self._place()
+        elif (self._open and event.type() == QEvent.Type.MouseButtonPress
+              and isinstance(watched, QWidget) and watched.window() is self._host.window()
+              and self._host.isAncestorOf(watched) and not self.isAncestorOf(watched)
+              and watched is not self):
+            # A click on the rules or the table: the player has turned to them.  (The menus and the
+            # toolbar are outside ``host``: their Library button toggles the drawer itself.)
+            self.set_open(False)
+        return False
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.set_open(False)
+            event.accept()
+            return
+        super().keyPressEvent(event)

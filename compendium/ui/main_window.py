@@ -1,5 +1,6 @@
-"""The main window: the library, the rules pane and the table side by side, with the menus,
-settings, autosave and the saving and opening of games."""
+"""The main window: the table with the rules pane beside it and the library as a drawer over
+them, with the menus and toolbar, the status line, settings, an autosave per game and the saving
+and opening of games."""
 from __future__ import annotations
 
 import compendium
@@ -7,28 +8,31 @@ import compendium
 import html
 import json
 import math
+import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QKeySequence, QPainter,
-                           QPaintEvent)
+from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QHideEvent, QKeySequence,
+                           QPainter, QPaintEvent, QResizeEvent, QShowEvent)
 from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel,
                                QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
-                               QSplitter, QStackedWidget, QVBoxLayout, QWidget)
+                               QSplitter, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
-from ..core.game import LEVELS, GameInfo, Outcome, Status
+from ..core.game import LEVELS, Game, GameInfo, Outcome, Status
 from ..core.session import Session
 from ..statistics.store import Result, StatsStore   # statistics
 from ..games import registry
 from .app import data_dir, open_settings
 from .data_banner import DataBanner
-from .library import LibraryWidget
+from .library import LibraryDrawer, LibraryWidget
 from .rules_view import RulesPane, split_ref
+from .table import appearance
 from .table.cloth import baize_tile
+from .table.controller import TableController
 from .table.view import TableWidget
 
 if TYPE_CHECKING:
@@ -37,10 +41,15 @@ if TYPE_CHECKING:
     from ..reference.worked_examples import Example
     from .stats_dialog import StatsDialog
 
-__all__ = ["MainWindow", "ReferencePanel", "DEFAULT_GAME", "AUTOSAVE_NAME"]
+__all__ = ["AUTOSAVE_FOLDER", "AUTOSAVE_NAME", "DEFAULT_GAME", "MainWindow", "ReferencePanel",
+           "autosave_file", "default_rules_width", "format_clock", "score_text"]
 
 DEFAULT_GAME = "canfield_or_klondike"
+# Each game keeps its own autosave, AUTOSAVE_FOLDER/<game id>.json in the data folder, so that
+# switching games never throws one away.  AUTOSAVE_NAME is the single autosave of earlier versions:
+# found at start-up, it is moved to its game's place and resumed.
 AUTOSAVE_NAME = "autosave.json"
+AUTOSAVE_FOLDER = "autosaves"
 STATS_NAME = "stats.sqlite"
 FILE_FILTER = "Compendium games (*.json)"
 MAX_SEED_DIGITS = 18          # as the command line: every such number is a valid record seed
@@ -56,6 +65,68 @@ def _keys(primary: str, standard: QKeySequence.StandardKey | None = None) -> lis
     if standard is not None:
         keys += [k for k in QKeySequence.keyBindings(standard) if k not in keys]
     return keys
+
+
+def autosave_file(folder: Path, game_id: str) -> Path:
+    """The autosave of ``game_id`` in the data folder ``folder``."""
+    return folder / AUTOSAVE_FOLDER / f"{game_id}.json"
+
+
+def default_rules_width(window_width: int) -> int:
+    """The rules column's width before the player sets one: a comfortable column of text that
+    leaves the table at least two thirds of the window from 1024 pixels up."""
+    return max(280, min(420, int(window_width * 0.27)))
+
+
+def format_clock(seconds: float) -> str:
+    """The status line's clock: m:ss, or h:mm:ss from the first hour."""
+    whole = int(max(0.0, seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def _seat_name(session: Session[Any, Any], seat: int, seats: int) -> str:
+    """The seat as the table names it: "You" for the player's own."""
+    game = session.game
+    if seat in session.human_seats:
+        return "You"
+    if type(game).seat_name is Game.seat_name:       # the game names no seats ("Player 2")
+        return "Opponent" if seats == 2 else game.seat_name(seat)
+    try:
+        return str(game.seat_name(seat, seats))   # type: ignore[call-arg]  # the trick games' letters
+    except TypeError:
+        return game.seat_name(seat)
+
+
+def score_text(session: Session[Any, Any]) -> str:
+    """The score for the status line, from the game's score sheet (``Game.score_events``): the
+    total for a game of one player, else each side's ("You–B 30, Y–Z 12").  Empty for a game
+    that keeps no score."""
+    game, state = session.game, session.state
+    if type(game).score_events is Game.score_events:
+        return ""
+    totals: dict[int, int] = {}
+    for event in game.score_events(state):
+        totals[event.seat] = totals.get(event.seat, 0) + event.points
+    seats = game.seat_count(state)
+    if seats <= 1:
+        return f"Score {totals.get(0, 0)}"
+    sides: tuple[tuple[int, ...], ...] = tuple((s,) for s in range(seats))
+    sides_of = getattr(game, "sides", None)
+    options_of = getattr(game, "options_of", None)
+    if callable(sides_of) and callable(options_of):
+        try:
+            sides = tuple(tuple(side) for side in sides_of(options_of(state)))
+        except Exception:   # noqa: BLE001 - a game with another idea of sides: seat by seat
+            sides = tuple((s,) for s in range(seats))
+    parts = []
+    for side in sides:
+        name = "–".join(_seat_name(session, s, seats) for s in side)
+        # A partnership's lines are credited to its first seat (tricks/scoresheet.py).
+        points = sum(totals.get(s, 0) for s in side)
+        parts.append(f"{name} {points}")
+    return "Score: " + ", ".join(parts)
 
 
 def _carried_time(meta: dict[str, Any]) -> float:
@@ -258,14 +329,20 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else open_settings()
+        appearance.load(self.settings)     # the deck and cloth chosen in Preferences, before any table
         # Screenshots turn the autosave off: they must neither resume nor overwrite the user's game.
-        self.autosave_path: Path | None = data_dir() / AUTOSAVE_NAME if autosave else None
+        self.data_folder: Path | None = data_dir() if autosave else None
+        # The games put aside by switching to another, each with the seconds played and whether
+        # it is already counted (or not to be): resumed from here when chosen again in this run,
+        # from its autosave file in the next.
+        self._parked: dict[str, tuple[Session[Any, Any], float, bool]] = {}
+        self._problems: list[tuple[str, str]] = []   # file errors to show once the window shows
+        self._start_notes: list[str] | None = None      # said in the status bar once started
         self._game_id = DEFAULT_GAME
         self._file: Path | None = None
         self._file_session: Session[Any, Any] | None = None   # the session ``_file`` holds
         self._menu_session: Session[Any, Any] | None = None   # the session the Options menu shows
         self._autosave_failed = False
-        self._startup_notice = ""     # what went wrong resuming the autosave, told once started
         self._closed = False
         self._rules_after_paint = False   # see start()
         # -- statistics: begin.  Counted only where the autosave is kept (not for screenshots),
@@ -277,14 +354,17 @@ class MainWindow(QMainWindow):
         self._stats_done = True         # counted already, or not to count (finished, demo)
         self._stats_clock: float | None = None   # time.monotonic() when the clock last started
         self._stats_elapsed = 0.0       # seconds played before that
-        self._stats_carry: tuple[Session[Any, Any], float] | None = None   # time from autosave
+        # The time played and "counted already" of a deal resumed from an autosave or put aside.
+        self._stats_carry: tuple[Session[Any, Any], float, bool] | None = None
+        # Why the clock is held while a deal is live: "replay" (a worked example is on the
+        # table), "hidden", "minimised".  It runs when nothing holds it.
+        self._clock_holds: set[str] = set()
         self._stats_notice_told: str | None = None
         # -- statistics: end
 
         self.library = LibraryWidget(self)
-        self.library.setMinimumWidth(180)
         self.rules_pane = RulesPane(self)
-        self.rules_pane.setMinimumWidth(260)
+        self.rules_pane.setMinimumWidth(220)
         self.rules = self.rules_pane.view
         self.table = TableWidget(self)
         self.table.setObjectName("table")
@@ -311,31 +391,47 @@ class MainWindow(QMainWindow):
         self._replay_step = 0
         # What the replay put aside, to come back to: the game shown and the session on the table.
         self._replay_kept: tuple[str, Session[Any, Any] | None] | None = None
-        self._stats_paused = False
         self._section_session: Session[Any, Any] | None = None   # see _follow_section
 
+        # The table has the room: the rules are a column beside it (its width is the player's,
+        # remembered), and the library is a drawer over both that takes no width of its own.
         self.splitter = QSplitter(Qt.Orientation.Horizontal, self)
         self.splitter.setObjectName("mainSplitter")
-        self.splitter.addWidget(self.library)
         self.splitter.addWidget(self.rules_pane)
         self.splitter.addWidget(self.table_area)
         self.splitter.setHandleWidth(5)
-        for index in range(3):
+        for index in range(2):
             self.splitter.setCollapsible(index, False)
-        # When the window grows, the table takes the room; the reading panes keep their width.
+        # When the window grows, the table takes the room; the rules column keeps its width.
         self.splitter.setStretchFactor(0, 0)
-        self.splitter.setStretchFactor(1, 0)
-        self.splitter.setStretchFactor(2, 1)
-        self.setCentralWidget(self.splitter)
+        self.splitter.setStretchFactor(1, 1)
+        # Until the player drags the divider (in this run or an earlier one), the rules column
+        # has the default width for the window's width, and follows it when the window is resized.
+        self._rules_width_chosen = self.settings.contains("view/rulesWidth")
+        self.splitter.splitterMoved.connect(self._rules_width_moved)
+        central = QWidget(self)
+        central.setObjectName("centralArea")
+        holder = QVBoxLayout(central)
+        holder.setContentsMargins(0, 0, 0, 0)
+        holder.addWidget(self.splitter)
+        self.setCentralWidget(central)
+        self.drawer = LibraryDrawer(self.library, central)
 
         self.status_label = QLabel(self)
         self.status_label.setObjectName("statusMessage")
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.status_label.linkActivated.connect(self._status_link)
-        self.deal_label = QLabel(self)
-        self.deal_label.setObjectName("statusDeal")
-        self.deal_label.setStyleSheet("color: #55564c; padding: 0 8px;")
+        # The status line: moves, the clock and the score of the game on the table.
+        self.status_line = QLabel(self)
+        self.status_line.setObjectName("statusLine")
+        self.status_line.setStyleSheet("color: #3b3c33; padding: 0 8px;")
+        self.status_line.setToolTip("Moves made, the time played (held while the window is hidden), "
+                                    "and the score where the game keeps one")
+        self.deal_label = self.status_line
+        self._clock_timer = QTimer(self)
+        self._clock_timer.setInterval(1000)
+        self._clock_timer.timeout.connect(self._show_status_line)
         self.statusBar().setObjectName("statusBar")
         self.statusBar().addWidget(self.status_label, 1)
         self.verdict_label = QLabel(self)
@@ -346,10 +442,13 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.deal_label)
 
         self._build_menus()
+        self._build_toolbar()
 
-        self.library.game_chosen.connect(self.choose_game)
+        self.library.game_chosen.connect(self._library_chosen)
+        self.drawer.open_changed.connect(self._drawer_changed)
         self.rules.game_link.connect(lambda gid, anchor: self.choose_game(gid, anchor=anchor))
         self.table.message.connect(self.show_message)
+        self.table.rule_link.connect(self.show_rule)     # a callout's link to the law
         self.table.changed.connect(self._on_changed)
         self.table.finished.connect(self._on_finished)
         self.table.live_verdict.connect(self._show_verdict)
@@ -459,9 +558,17 @@ class MainWindow(QMainWindow):
         self.act_auto = self._action("actionAutoFoundation",
                                      "Move cards to the &foundations automatically",
                                      self._set_auto_foundation, checkable=True)
+        self.act_preferences = self._action("actionPreferences", "&Preferences…", self.open_preferences,
+                                            _keys("Ctrl+,", K.Preferences),
+                                            tip="The cards, the cloth and other choices of the table")
+        self.act_preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        # The solver, the live indicator, sending cards home and click-to-move are a patience's
+        # (see _sync_game_actions): a game that cannot use them does not list them.
         for item in (self.act_undo, self.act_redo, None, self.act_hint, self.act_winnable, None,
-                     self.act_animations, self.act_auto, self.act_click, self.act_live):
+                     self.act_animations, self.act_auto, self.act_click, self.act_live, None,
+                     self.act_preferences):
             edit.addSeparator() if item is None else edit.addAction(item)
+        self.edit_menu = edit
 
         # The commands of the kind of table on show (flip the board, copy the position ...).
         self.table_menu = bar.addMenu("&Table")
@@ -472,10 +579,14 @@ class MainWindow(QMainWindow):
         view.setObjectName("menuView")
         self.act_find = self._action("actionFindGame", "&Find a game…", self.library_search,
                                      _keys("Ctrl+F", K.Find))
-        self.act_show_library = self._action("actionShowLibrary", "&Library", self._show_library,
-                                             _keys("Ctrl+1"), checkable=True)
-        self.act_show_rules = self._action("actionShowRules", "&Rules", self._show_rules_pane,
-                                           _keys("Ctrl+2"), checkable=True)
+        self.act_show_library = self._action("actionShowLibrary", "&Library of games", self._show_library,
+                                             [QKeySequence("Ctrl+L"), QKeySequence("Ctrl+1")],
+                                             checkable=True,
+                                             tip="Open or close the library of games (Ctrl+L)")
+        self.act_show_rules = self._action("actionShowRules", "&Rules pane", self._toggle_rules_pane,
+                                           _keys("F1", K.HelpContents) + [QKeySequence("Ctrl+2")],
+                                           checkable=True,
+                                           tip="Show or hide the rules of this game beside the table (F1)")
         self.act_fullscreen = self._action("actionFullScreen", "F&ull screen", self._set_full_screen,
                                            _keys("F11", K.FullScreen), checkable=True)
         self.act_search_rules = self._action("actionSearchRules", "&Search the rules…",
@@ -495,21 +606,59 @@ class MainWindow(QMainWindow):
                                              self.close_replay, [QKeySequence("Escape")])
         for action in (self.act_replay_next, self.act_replay_back, self.act_replay_close):
             action.setEnabled(False)
+        self.view_menu = view
         for item in (self.act_find, self.act_search_rules, self.act_glossary, None,
                      self.act_show_library, self.act_show_rules, self.act_follow, None,
                      self.act_fullscreen):
             view.addSeparator() if item is None else view.addAction(item)
-        self.act_show_library.setChecked(True)
         self.act_show_rules.setChecked(True)
 
         help_menu = bar.addMenu("&Help")
         help_menu.setObjectName("menuHelp")
         self.act_rules = self._action("actionRulesHelp", "&Rules of this game", self.show_rules,
-                                      _keys("F1", K.HelpContents))
+                                      tip="Show the rules of this game and put the cursor in them")
         self.act_about = self._action("actionAbout", "&About Compendium", self._about)
         help_menu.addAction(self.act_rules)
         help_menu.addSeparator()
         help_menu.addAction(self.act_about)
+
+    def _build_toolbar(self) -> None:
+        """A row of the commands used while playing, in words (a glyph helps the eye), each with
+        a tooltip that gives its key."""
+        bar = QToolBar("Toolbar", self)
+        bar.setObjectName("toolBar")
+        bar.setMovable(False)
+        bar.setFloatable(False)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.setStyleSheet("QToolBar { spacing: 2px; padding: 1px 4px; border: none; }"
+                          "QToolButton { padding: 3px 9px; }")
+        words = [
+            (self.act_show_library, "☰ Games", "Open or close the library of games (Ctrl+L)"),
+            (self.act_show_rules, "§ Rules", "Show or hide the rules beside the table (F1)"),
+            None,
+            (self.act_new, "New deal", "Deal a new game of the same kind (Ctrl+N)"),
+            (self.act_undo, "↶ Undo", "Take back the last move (Ctrl+Z)"),
+            (self.act_redo, "Redo ↷", "Make again the move taken back (Ctrl+Shift+Z)"),
+            (self.act_hint, "Hint", "Show a good move on the table (H)"),
+            (self.act_demo, "▶ Demo", "Let the computer play this deal; press again to stop (D)"),
+        ]
+        for item in words:
+            if item is None:
+                bar.addSeparator()
+                continue
+            action, text, tip = item
+            action.setIconText(text)
+            action.setToolTip(tip)
+            bar.addAction(action)
+            button = bar.widgetForAction(action)
+            if button is not None:
+                button.setObjectName(f"tool_{action.objectName()}")
+        self.addToolBar(Qt.ToolBarArea.TopToolBarArea, bar)
+        self.toolbar = bar
+        toggle = bar.toggleViewAction()
+        toggle.setObjectName("actionShowToolbar")
+        toggle.setText("&Toolbar")
+        self.view_menu.insertAction(self.act_fullscreen, toggle)
 
     # ==========================================================================================
     # Settings
@@ -524,10 +673,8 @@ class MainWindow(QMainWindow):
         state = s.value("window/state")
         if isinstance(state, QByteArray) and not state.isEmpty():
             self.restoreState(state)
-        sizes = s.value("window/splitter")
-        if not (isinstance(sizes, QByteArray) and self.splitter.restoreState(sizes)):
-            self.fit_panes(self.width())
-        self.act_show_library.setChecked(s.value("view/library", True, type=bool))
+        self.fit_panes(self.width())
+        # The library drawer is closed unless asked for (it opens by itself at the first start).
         self.act_show_rules.setChecked(s.value("view/rules", True, type=bool))
         self.act_follow.setChecked(s.value("view/rulesFollow", True, type=bool))
         self.library.set_grouping_mode(str(s.value("library/grouping", "family")))
@@ -535,6 +682,7 @@ class MainWindow(QMainWindow):
         self.act_animations.setChecked(s.value("table/animations", True, type=bool))
         self.act_auto.setChecked(s.value("table/autoFoundation", True, type=bool))
         self.table.set_animations(self.act_animations.isChecked())
+        self.drawer.animate = self.act_animations.isChecked()
         self.table.set_auto_foundation(self.act_auto.isChecked())
         self.act_click.setChecked(s.value("table/clickToMove", False, type=bool))
         self.table.set_click_to_move(self.act_click.isChecked())
@@ -547,8 +695,7 @@ class MainWindow(QMainWindow):
         s = self.settings
         s.setValue("window/geometry", self.saveGeometry())
         s.setValue("window/state", self.saveState())
-        s.setValue("window/splitter", self.splitter.saveState())
-        s.setValue("view/library", self.act_show_library.isChecked())
+        self._remember_rules_width()
         s.setValue("view/rules", self.act_show_rules.isChecked())
         s.setValue("view/rulesFollow", self.act_follow.isChecked())
         s.setValue("library/grouping", self.library.grouping_mode())
@@ -565,12 +712,37 @@ class MainWindow(QMainWindow):
         room = screen.availableGeometry()
         self.resize(min(1600, int(room.width() * 0.92)), min(1000, int(room.height() * 0.92)))
 
+    def rules_width(self, window_width: int) -> int:
+        """The rules column's width: the one the player set (remembered), else the default for
+        the window's width; never so wide that the table has less than half the window."""
+        saved = self.settings.value("view/rulesWidth", 0, type=int)
+        width = saved if isinstance(saved, int) and saved > 0 else default_rules_width(window_width)
+        return max(self.rules_pane.minimumWidth(), min(width, window_width // 2))
+
     def fit_panes(self, width: int) -> None:
-        """Share ``width`` between the panes: a narrow library, a rules column of comfortable
-        reading width, and the rest (the most) for the table."""
-        library = max(200, min(290, int(width * 0.17)))
-        rules = max(340, min(560, int(width * 0.30)))
-        self.splitter.setSizes([library, rules, max(320, width - library - rules)])
+        """Share ``width`` between the rules column (its remembered or default width) and the
+        table, which has the rest: the most."""
+        rules = self.rules_width(width)
+        self.splitter.setSizes([rules, max(320, width - rules - self.splitter.handleWidth())])
+
+    def _rules_width_moved(self, *_moved: int) -> None:
+        self._rules_width_chosen = True
+        self._remember_rules_width()
+
+    def _remember_rules_width(self) -> None:
+        """Keep the rules column's width the player chose by dragging the divider."""
+        if (self._rules_width_chosen and self.isVisible() and self.rules_pane.isVisible()
+                and self.splitter.sizes()[0] > 0):
+            self.settings.setValue("view/rulesWidth", self.splitter.sizes()[0])
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if not self._rules_width_chosen and not self.rules_pane.isHidden():
+            self.fit_panes(event.size().width())
+
+    def table_share(self) -> float:
+        """The part of the window's width the table area has (for the layout's tests)."""
+        return self.table_area.width() / max(1, self.width())
 
     def saved_options(self, game_id: str) -> dict[str, Any]:
         """The options last chosen for ``game_id``; unknown or outdated ones are dropped."""
@@ -605,36 +777,45 @@ class MainWindow(QMainWindow):
         # Before the window is first shown, the table's first frame does not wait for the rules
         # page: it is made right after that frame (see choose_game), ~80 ms sooner on screen.
         self._rules_after_paint = not self.isVisible()
+        self._start_notes = []
         try:
             return self._start(game, seed, file)
         finally:
             self._rules_after_paint = False
+            # Said last, so that the table's greeting for the new deal does not cover it.
+            notes, self._start_notes = self._start_notes, None
+            if notes:
+                self.show_message(" ".join(notes))
 
     def _start(self, game: str | None, seed: int | None, file: str | Path | None) -> str | None:
-        problem = self.open_path(file) if file is not None else None
+        migrated = self._migrate_legacy_autosave()
+        file_problem = self.open_path(file) if file is not None else None
+        problem = file_problem
         if game is not None:
             try:
                 game = registry.resolve_id(game)
             except UnknownGame as exc:
                 problem = problem or str(exc)
                 game = None
-        if file is None or problem is not None:
-            if game is not None or seed is not None:
-                self.choose_game(game or self._last_game(), seed=seed, new_deal=True)
+        if file is None or file_problem is not None:
+            last = self._last_game(migrated)
+            if seed is not None:
+                self.choose_game(game or last, seed=seed)
             else:
-                resumed = self._resume_autosave()
-                last = self.settings.value("game/last")
-                if not isinstance(last, str) or not self._known(last):
-                    last = resumed.game.info.id if resumed is not None else self._last_game()
-                self.choose_game(last)
-        # Said last, so that the table's greeting for the new deal does not cover it.
-        notice = problem or self._startup_notice
+                # The game asked for, or the last one: its autosave is resumed if it has one.
+                self.choose_game(game or last)
+        if file_problem:
+            self.report_problem("Cannot open the game", file_problem)
+        elif problem and self._start_notes is not None:
+            self._start_notes.append(problem)
         # statistics: a statistics file that could not be used is told at start-up too
         self._stats_notice_told = self.stats.notice
         if self.stats.notice:
-            notice = f"{notice} {self.stats.notice}" if notice else self.stats.notice
-        if notice:
-            self.show_message(notice)
+            self.report_problem("Statistics", self.stats.notice)
+        # The first start opens the library, unless a game or a file was asked for.
+        if file is None and game is None and not self.settings.value("view/libraryOffered", False, type=bool):
+            self._show_library(True)
+        self.settings.setValue("view/libraryOffered", True)
         # Keyboard play works at once; for a reference game the reader's place is the page.
         focus = self.table if self.table_stack.currentWidget() is self.table else self.rules
         focus.setFocus(Qt.FocusReason.OtherFocusReason)
@@ -648,10 +829,12 @@ class MainWindow(QMainWindow):
             return False
         return True
 
-    def _last_game(self) -> str:
+    def _last_game(self, migrated: str | None = None) -> str:
         last = self.settings.value("game/last")
         if isinstance(last, str) and self._known(last):
             return registry.resolve_id(last)
+        if migrated is not None:
+            return migrated
         playable = registry.playable_ids()
         if DEFAULT_GAME in playable or not playable:
             return DEFAULT_GAME
@@ -661,7 +844,9 @@ class MainWindow(QMainWindow):
                     anchor: str = "") -> None:
         """Show ``game_id`` everywhere: selected in the library, its rules, and its table (or the
         reference panel).  The deal on the table is kept when it is already of this game, unless
-        ``new_deal`` or a ``seed`` asks for another."""
+        ``new_deal`` or a ``seed`` asks for another.  Another game's deal on the table is put
+        aside with its autosave, and this game's own deal, put aside earlier (or autosaved in an
+        earlier run), is resumed; a deal is dealt when there is none."""
         gid = registry.resolve_id(game_id)
         if self._replay is not None:
             self._leave_replay()
@@ -678,8 +863,15 @@ class MainWindow(QMainWindow):
                 self.rules.show_game(gid, anchor)
             self.table_stack.setCurrentIndex(_PAGE_TABLE)
             session = self.table.session
-            if new_deal or seed is not None or session is None or session.game.info.id != gid:
+            other = session is None or session.game.info.id != gid
+            if session is not None and other:
+                self._park_table()
+            if new_deal or seed is not None:
+                if other:
+                    self._give_up_kept(gid)   # this game's deal put aside is replaced: given up
                 self._deal(gid, seed, self.saved_options(gid))
+            elif other and not self._resume(gid):
+                self._deal(gid, None, self.saved_options(gid))
         else:
             self.rules.show_game(gid, anchor)
             self.reference.show_game(registry.info(gid))   # made (as page 1) on first use
@@ -689,6 +881,62 @@ class MainWindow(QMainWindow):
         if changing:
             self.show_message("")
         self._refresh()
+
+    def _library_chosen(self, game_id: str) -> None:
+        """A game chosen in the library: shown, and the drawer gets out of the way."""
+        self.choose_game(game_id)
+        self._show_library(False)
+        focus = self.table if self.table_stack.currentWidget() is self.table else self.rules
+        focus.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # -- each game's deal kept: put aside, resumed, given up --------------------------------------
+
+    def _park_table(self) -> None:
+        """Put the table's deal aside (another game is coming to the table): autosaved with the
+        time played, kept for this run, and not counted as given up."""
+        session = self.table.session
+        if session is None:
+            return
+        if session is self._stats_session:
+            elapsed, done = self._stats_seconds(), self._stats_done
+        else:
+            elapsed, done = 0.0, session.outcome() is not None
+        self._write_autosave_of(session, elapsed, done)
+        self._parked[session.game.info.id] = (session, elapsed, done)
+        self._stats_session = None
+        self._stats_clock, self._stats_elapsed = None, 0.0
+        self._stats_started, self._stats_done = False, True
+        self._clock_sync()
+
+    def _kept(self, game_id: str) -> tuple[Session[Any, Any], float, bool] | None:
+        """The deal of ``game_id`` put aside in this run or autosaved in an earlier one."""
+        return self._parked.pop(game_id, None) or self._read_autosave(game_id)
+
+    def _resume(self, game_id: str) -> bool:
+        """Put ``game_id``'s kept deal back on the table; ``False`` if it has none."""
+        kept = self._kept(game_id)
+        if kept is None:
+            return False
+        self._stats_carry = kept
+        try:
+            self.table.load_session(kept[0])
+        except CompendiumError:
+            self._stats_carry = None
+            return False
+        return True
+
+    def _give_up_kept(self, game_id: str) -> None:
+        """A new deal takes the place of ``game_id``'s kept deal: a started one is counted as
+        abandoned, with the time it was played."""
+        kept = self._kept(game_id)
+        if kept is None:
+            return
+        session, elapsed, done = kept
+        if done or session.move_count == 0 or session.outcome() is not None:
+            return
+        problem = self._stats_record(session, Result.ABANDONED, None, seconds=elapsed)
+        if problem:
+            self.show_message(problem)
 
     def _deal(self, game_id: str, seed: int | None, options: dict[str, Any]) -> None:
         if self.table.demo_running:
@@ -780,9 +1028,11 @@ class MainWindow(QMainWindow):
     def _sync_demo_action(self) -> None:
         running = self.table.demo_running
         self.act_demo.setText("Stop the &demo" if running else "Start the &demo")
+        self.act_demo.setIconText("■ Stop demo" if running else "▶ Demo")
 
     def _set_animations(self, on: bool) -> None:
         self.table.set_animations(on)
+        self.drawer.animate = on
         self.settings.setValue("table/animations", on)
 
     def _set_click_to_move(self, on: bool) -> None:
@@ -820,6 +1070,17 @@ class MainWindow(QMainWindow):
                 raise CompendiumError(f"{registry.info(gid).name} has no table yet, so its games "
                                       "cannot be opened")
             session = Session.from_record(record, source_text=text)
+        except CompendiumError as exc:
+            return f"Cannot open {p.name}: {exc}"
+        if self._replay is not None:
+            self._leave_replay()
+        current = self.table.session
+        if current is None or current.game.info.id != gid:
+            # Another game's deal is put aside; this game's kept deal gives way to the file.
+            if current is not None:
+                self._park_table()
+            self._give_up_kept(gid)
+        try:
             self.table.load_session(session)
         except CompendiumError as exc:
             return f"Cannot open {p.name}: {exc}"
@@ -856,14 +1117,14 @@ class MainWindow(QMainWindow):
         if name:
             problem = self.open_path(name)
             if problem:
-                QMessageBox.warning(self, "Cannot open the game", problem)
+                self.report_problem("Cannot open the game", problem)
 
     def _save_menu(self) -> None:
         # Save goes back to the file this very game came from; any other game asks for a name.
         if self._file is not None and self._file_session is self._playing():
             problem = self.save_path(self._file)
             if problem:
-                QMessageBox.warning(self, "Cannot save the game", problem)
+                self.report_problem("Cannot save the game", problem)
         else:
             self._ask_save_as()
 
@@ -879,61 +1140,111 @@ class MainWindow(QMainWindow):
             name += ".json"
         problem = self.save_path(name)
         if problem:
-            QMessageBox.warning(self, "Cannot save the game", problem)
+            self.report_problem("Cannot save the game", problem)
 
     # ==========================================================================================
     # Autosave
 
     def write_autosave(self) -> None:
-        """Write the table's game to the autosave file (atomically: never half a file)."""
+        """Write the table's game to its game's autosave file (atomically: never half a file)."""
         session = self.table.session
-        if self._replay is not None and self._replay_kept is not None:
-            session = self._replay_kept[1]   # never the example: the player's own game
-        if self.autosave_path is None or session is None:
+        if self._replay is not None:
+            session = self._replay_kept[1] if self._replay_kept is not None else None  # never the example
+        if session is None:
             return
-        try:
+        if session is self._stats_session:
             # statistics: the time played so far goes with it, so a resumed deal's time is whole
-            meta = {"elapsed": round(self._stats_seconds(), 3)} if session is self._stats_session else {}
-            records.save(self.autosave_path, session.record(autosave=True, **meta))
+            self._write_autosave_of(session, self._stats_seconds(), self._stats_done)
+        else:
+            self._write_autosave_of(session, None, False)
+
+    def autosave_path(self, game_id: str) -> Path | None:
+        """Where ``game_id``'s deal is autosaved (``None`` when this window keeps no autosave)."""
+        return autosave_file(self.data_folder, game_id) if self.data_folder is not None else None
+
+    def _write_autosave_of(self, session: Session[Any, Any], elapsed: float | None, counted: bool) -> None:
+        path = self.autosave_path(session.game.info.id)
+        if path is None:
+            return
+        meta: dict[str, Any] = {}
+        if elapsed is not None:
+            meta["elapsed"] = round(elapsed, 3)
+        if counted and session.outcome() is None:
+            meta["counted"] = True     # the demo played in it: not the player's result
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            records.save(path, session.record(autosave=True, **meta))
         except OSError as exc:
             # Said once: the player keeps playing, but should know the game is not being kept.
             if not self._autosave_failed:
                 self._autosave_failed = True
-                self.show_message(f"The game cannot be autosaved to {self.autosave_path.parent}: "
-                                  f"{exc.strerror or exc}")
-            self.data_banner.failed(self.autosave_path.parent, str(exc.strerror or exc))
+                self.report_problem("The game is not being autosaved",
+                                    f"The game cannot be autosaved to {path.parent}: "
+                                    f"{exc.strerror or exc}")
+            self.data_banner.failed(path.parent, str(exc.strerror or exc))
         else:
             self._autosave_failed = False
             self.data_banner.saved()
 
-    def _resume_autosave(self) -> Session[Any, Any] | None:
-        """Load the autosave onto the table; a file that cannot be resumed is put aside, kept for
-        a bug report, and the start goes on with a clean table."""
-        path = self.autosave_path
+    def _read_autosave(self, game_id: str) -> tuple[Session[Any, Any], float, bool] | None:
+        """``game_id``'s autosaved deal, its time played and whether it is counted already; a
+        file that cannot be resumed is put aside, kept for a bug report, and said in a dialog."""
+        path = self.autosave_path(game_id)
         if path is None or not path.exists():
             return None
         try:
             text = records.read_text(path)
             record = records.loads(text)
+            if registry.resolve_id(record.game) != game_id:
+                raise CompendiumError(f"it holds a game of {record.game}")
             session = Session.from_record(record, source_text=text)
-            self._stats_carry = (session, _carried_time(record.meta))   # statistics
-            self.table.load_session(session)
-        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the application must start
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the application must go on
             kept = self._put_aside(path)
             where = f"; it was kept as {kept.name}" if kept is not None else ""
-            self._startup_notice = (f"The autosaved game could not be resumed ({exc}){where}. "
-                                    "A new game was started.")
+            self.report_problem("The autosaved game could not be resumed",
+                                f"The autosaved game of {registry.info(game_id).name} could not be "
+                                f"resumed ({exc}){where}. A new game was started.")
             return None
-        return session
+        counted = record.meta.get("counted") is True or session.outcome() is not None
+        return session, _carried_time(record.meta), counted
+
+    def _migrate_legacy_autosave(self) -> str | None:
+        """Earlier versions kept one autosave for whichever game was on the table: it becomes
+        its game's autosave (and so is resumed).  Returns that game's id."""
+        if self.data_folder is None:
+            return None
+        legacy = self.data_folder / AUTOSAVE_NAME
+        if not legacy.exists():
+            return None
+        try:
+            record = records.loads(records.read_text(legacy))
+            gid = registry.resolve_id(record.game)
+        except Exception as exc:  # noqa: BLE001 - whatever is wrong, the application must start
+            kept = self._put_aside(legacy)
+            where = f"; it was kept as {kept.name}" if kept is not None else ""
+            self.report_problem("The autosaved game could not be resumed",
+                                f"The autosaved game could not be resumed ({exc}){where}. "
+                                "A new game was started.")
+            return None
+        target = autosave_file(self.data_folder, gid)
+        try:
+            if target.exists():        # this version has autosaved that game since: keep both
+                self._put_aside(legacy, "old")
+            else:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(legacy, target)
+        except OSError:
+            return None
+        return gid
 
     @staticmethod
-    def _put_aside(path: Path) -> Path | None:
+    def _put_aside(path: Path, label: str = "corrupt") -> Path | None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.stem}.corrupt-{stamp}{path.suffix}")
+        target = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
         n = 1
         while target.exists():
             n += 1
-            target = path.with_name(f"{path.stem}.corrupt-{stamp}-{n}{path.suffix}")
+            target = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
         try:
             path.rename(target)
         except OSError:
@@ -999,21 +1310,25 @@ class MainWindow(QMainWindow):
         if session is not self._stats_session:
             self._stats_abandon()
             carry, self._stats_carry = self._stats_carry, None
+            carried = carry is not None and carry[0] is session
             self._stats_session = session
-            self._stats_elapsed = carry[1] if carry is not None and carry[0] is session else 0.0
+            self._stats_elapsed, self._stats_clock = (carry[1] if carry is not None and carried else 0.0), None
             self._stats_started = session is not None and session.move_count > 0
-            # A deal already over when it arrives (opened, resumed) was counted when it ended.
-            self._stats_done = session is None or session.outcome() is not None
-            live = self._stats_started and not self._stats_done
-            self._stats_clock = time.monotonic() if live else None
+            # A deal already over when it arrives (opened, resumed) was counted when it ended;
+            # one the demo played in is not counted at all.
+            self._stats_done = (session is None or session.outcome() is not None
+                                or (carry is not None and carried and carry[2]))
+            self._clock_sync()
             return
         if session is None or self._stats_done:
             return
         if self.table.demo_running:
             # The computer played part of it: not the player's result, either way.
-            self._stats_done, self._stats_clock = True, None
+            self._stats_done = True
+            self._clock_sync()
         elif session.move_count > 0 and not self._stats_started:
-            self._stats_started, self._stats_clock = True, time.monotonic()
+            self._stats_started = True
+            self._clock_sync()
 
     def _stats_abandon(self) -> None:
         session = self._stats_session
@@ -1043,10 +1358,13 @@ class MainWindow(QMainWindow):
         return self._stats_record(session, result, outcome)
 
     def _stats_record(self, session: Session[Any, Any], result: Result,
-                      outcome: Outcome | None) -> str | None:
-        """Add the deal to the statistics; returns what went wrong, to be told, if anything."""
-        seconds = self._stats_seconds()
-        self._stats_elapsed, self._stats_clock = seconds, None
+                      outcome: Outcome | None, seconds: float | None = None) -> str | None:
+        """Add the deal to the statistics (the followed deal, with its clock, unless ``seconds``
+        is given: a deal put aside); returns what went wrong, to be told, if anything."""
+        if seconds is None:
+            seconds = self._stats_seconds()
+            self._stats_elapsed, self._stats_clock = seconds, None
+            self._clock_sync()
         if not self._record_stats:
             return None
         seat = session.human_seats[0] if session.human_seats else 0
@@ -1064,6 +1382,55 @@ class MainWindow(QMainWindow):
             return (f"This deal could not be written to the statistics yet ({self.stats.last_error}); "
                     "it is kept and written with the next one.")
         return None
+
+    # -- the clock of the status line (the statistics' own): held while the window is hidden,
+    # minimised or replaying an example; stopped when the deal ends.
+
+    def _clock_sync(self) -> None:
+        session = self._stats_session
+        live = (session is not None and self._stats_started and not self._stats_done
+                and session.outcome() is None)
+        run = live and not self._clock_holds
+        if run and self._stats_clock is None:
+            self._stats_clock = time.monotonic()
+        elif not run and self._stats_clock is not None:
+            self._stats_elapsed += time.monotonic() - self._stats_clock
+            self._stats_clock = None
+        if run and not self._clock_timer.isActive():
+            self._clock_timer.start()
+        elif not run and self._clock_timer.isActive():
+            self._clock_timer.stop()
+        self._show_status_line()
+
+    def _hold_clock(self, reason: str, on: bool) -> None:
+        if on:
+            self._clock_holds.add(reason)
+        else:
+            self._clock_holds.discard(reason)
+        self._clock_sync()
+
+    @property
+    def clock_running(self) -> bool:
+        return self._stats_clock is not None
+
+    def clock_seconds(self) -> float:
+        """The time played in the deal on the table, as the status line shows it."""
+        session = self._playing()
+        return self._stats_seconds() if session is not None and session is self._stats_session else 0.0
+
+    def _show_status_line(self) -> None:
+        session = self._playing()
+        if session is None:
+            playable = registry.status(self._game_id) is Status.PLAYABLE
+            text = "Example of the book" if self._replay is not None else "" if playable else "Rules only"
+        else:
+            moves = session.move_count
+            parts = [f"{moves} move{'s' if moves != 1 else ''}", f"Time {format_clock(self.clock_seconds())}"]
+            score = score_text(session)
+            if score:
+                parts.append(score)
+            text = "   ·   ".join(parts)
+        self.status_line.setText(text)
 
     # Statistics: end
     # ==========================================================================================
@@ -1095,22 +1462,36 @@ class MainWindow(QMainWindow):
             self._build_options_menu(session)
             self._build_computer_menu(session)
             self._build_table_menu()
+            self._sync_game_actions(session)
 
         dealt = registry.info(self._game_id).chance == "deal"
         self.act_new.setText("&New deal" if dealt else "&New game")
+        self.act_new.setIconText("New deal" if dealt else "New game")
         self.act_restart.setText("&Restart this deal" if dealt else "&Restart this game")
+        # The platform adds the application's name (its display name) to the title where it
+        # shows one: the title itself does not repeat it.
         name = registry.info(self._game_id).name
         if session is not None:
-            self.setWindowTitle(f"Compendium — {name} — deal {session.seed}")
-            moves = session.move_count
-            # The table's own messages carry the deal number and the score; this adds the count.
-            self.deal_label.setText(f"{moves} move{'s' if moves != 1 else ''}")
+            self.setWindowTitle(f"{name} — deal {session.seed}" if dealt else name)
         elif self._replay is not None:
-            self.setWindowTitle(f"Compendium — {name} — {self._replay.title}")
-            self.deal_label.setText("Example of the book")
+            self.setWindowTitle(f"{name} — {self._replay.title}")
         else:
-            self.setWindowTitle(f"Compendium — {name}")
-            self.deal_label.setText("Rules only")
+            self.setWindowTitle(name)
+        self._show_status_line()
+
+    def _sync_game_actions(self, session: Session[Any, Any] | None) -> None:
+        """The Edit menu lists only what the game on show can use: the solver, its live
+        indicator, sending cards home and click-to-move belong to a patience's table."""
+        game = session.game if session is not None else None
+        controller = self.table.controller
+        patience = game is not None and game.table_kind == "patience"
+        homes = (patience and controller is not None
+                 and type(controller).auto_move is not TableController.auto_move)
+        clicks = patience or bool(getattr(controller, "click_to_move_applies", False))
+        self.act_winnable.setVisible(patience)
+        self.act_live.setVisible(patience and game is not None and game.info.information == "perfect")
+        self.act_auto.setVisible(homes)
+        self.act_click.setVisible(clicks)
 
     def _build_options_menu(self, session: Session[Any, Any] | None) -> None:
         self._menu_session = session
@@ -1211,9 +1592,7 @@ class MainWindow(QMainWindow):
         if self._replay is None:
             self._replay_kept = (self._game_id, self.table.session)
             # statistics: the player's clock stops while the book's example plays
-            self._stats_paused = self._stats_clock is not None
-            if self._stats_clock is not None:
-                self._stats_elapsed, self._stats_clock = self._stats_seconds(), None
+            self._hold_clock("replay", True)
         self._replay = example
         self._replay_step = min(max(step, 0), len(example.steps) - 1)
         self.table.set_replaying(True)
@@ -1286,8 +1665,7 @@ class MainWindow(QMainWindow):
         self.rules.clear_mark()
         self.table.set_replaying(False)
         self._game_id = kept_gid
-        if self._stats_paused:
-            self._stats_paused, self._stats_clock = False, time.monotonic()
+        self._hold_clock("replay", False)
         if kept is not None:
             self.table.load_session(kept)
         elif registry.status(kept_gid) is Status.PLAYABLE:
@@ -1375,7 +1753,7 @@ class MainWindow(QMainWindow):
         self.rules.show_rule(f"{game or self._game_id}#{anchor}")
 
     def show_rules(self) -> None:
-        """Show and focus the rules of the current game (F1)."""
+        """Show and focus the rules of the current game (Help > Rules of this game)."""
         self._show_rules_pane(True)
         self.rules.show_game(self._game_id)
         self.rules.setFocus(Qt.FocusReason.ShortcutFocusReason)
@@ -1384,10 +1762,24 @@ class MainWindow(QMainWindow):
         self._show_library(True)
         self.library.focus_search()
 
+    @property
+    def library_open(self) -> bool:
+        return self.drawer.is_open()
+
     def _show_library(self, on: bool) -> None:
-        self.library.setVisible(on)
-        if self.act_show_library.isChecked() != on:
-            self.act_show_library.setChecked(on)
+        """Open or close the library drawer (Ctrl+L, the toolbar's Games, View > Library)."""
+        self.drawer.set_open(on)
+        self._drawer_changed(on)
+
+    def _drawer_changed(self, on: bool) -> None:
+        self.act_show_library.blockSignals(True)
+        self.act_show_library.setChecked(on)
+        self.act_show_library.blockSignals(False)
+        focus = self.focusWidget()
+        if on:
+            self.library.tree.setFocus(Qt.FocusReason.OtherFocusReason)
+        elif focus is not None and self.drawer.isAncestorOf(focus):
+            self.table.setFocus(Qt.FocusReason.OtherFocusReason)   # the keys go back to the table
 
     def offer_welcome(self) -> None:
         """At start-up: a patience, a card game against the computer or the rules of a game,
@@ -1416,9 +1808,27 @@ class MainWindow(QMainWindow):
         self.rules.show_glossary()
 
     def _show_rules_pane(self, on: bool) -> None:
-        self.rules_pane.setVisible(on)
         if self.act_show_rules.isChecked() != on:
-            self.act_show_rules.setChecked(on)
+            self.act_show_rules.setChecked(on)     # -> _toggle_rules_pane
+        else:
+            self._set_rules_visible(on)
+
+    def _toggle_rules_pane(self, on: bool) -> None:
+        """F1, the toolbar's Rules and View > Rules pane: show or hide the rules column.  Shown,
+        it turns to this game's page if it was left at another game's (a search or the glossary
+        stays)."""
+        if on and self._replay is None and self.rules.game_id not in (None, self._game_id):
+            self.rules.show_game(self._game_id)
+        self._set_rules_visible(on)
+
+    def _set_rules_visible(self, on: bool) -> None:
+        if on == (not self.rules_pane.isHidden()):
+            return
+        if not on:
+            self._remember_rules_width()
+        self.rules_pane.setVisible(on)
+        if on:
+            self.fit_panes(self.splitter.width() if self.splitter.width() > 0 else self.width())
 
     def _set_full_screen(self, on: bool) -> None:
         if on:
@@ -1432,7 +1842,43 @@ class MainWindow(QMainWindow):
             self.act_fullscreen.blockSignals(True)
             self.act_fullscreen.setChecked(self.isFullScreen())
             self.act_fullscreen.blockSignals(False)
+            self._hold_clock("minimised", self.isMinimized())   # nobody plays a minimised game
         super().changeEvent(event)
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self._hold_clock("hidden", True)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._hold_clock("hidden", False)
+        if self._problems:
+            problems, self._problems = self._problems, []
+            QTimer.singleShot(0, lambda: [self._show_problem(title, text) for title, text in problems])
+
+    def report_problem(self, title: str, text: str) -> None:
+        """A file that cannot be opened, saved or resumed: said in the status bar (which keeps
+        it) and in a dialog (a status bar alone is missed, under another window above all).
+        Before the window is shown the dialog waits for it."""
+        if self._start_notes is not None:
+            self._start_notes.append(text)
+        else:
+            self.show_message(text)
+        if self.isVisible():
+            self._show_problem(title, text)
+        else:
+            self._problems.append((title, text))
+
+    def _show_problem(self, title: str, text: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("problemDialog")
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()     # window-modal, not blocking: the start goes on underneath
+
+    def open_preferences(self) -> None:
+        """Edit > Preferences: the cards, the cloth and the table's other choices."""
+        from . import preferences     # imported when first asked for: not needed to start
+        preferences.open_preferences(self, self.table, self.settings)
 
     def _about(self) -> None:
         books = sorted({info.source for info in registry.all_games()})

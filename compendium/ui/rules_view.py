@@ -428,7 +428,7 @@ class RulesPane(QWidget):
         self.search.setClearButtonEnabled(True)
         self.view = RulesView(self)
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 4, 0, 0)
+        layout.setContentsMargins(6, 4, 0, 0)
         layout.setSpacing(4)
         layout.addWidget(self.search)
         layout.addWidget(self.view, 1)

@@ -16,7 +16,7 @@ from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.catalogue import TOC_1909
 from compendium.ui.app import screenshot
-from compendium.ui.main_window import AUTOSAVE_NAME, MainWindow
+from compendium.ui.main_window import AUTOSAVE_FOLDER, AUTOSAVE_NAME, MainWindow, autosave_file
 
 KLONDIKE = "canfield_or_klondike"
 
@@ -134,7 +134,9 @@ def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None
     assert window.table_stack.currentWidget() is window.table
     session = window.table.session
     assert session is not None and session.game.info.id == KLONDIKE
-    assert window.windowTitle() == f"Compendium — Canfield or Klondike — deal {session.seed}"
+    # The platform adds the application's name: the title does not repeat it.
+    assert window.windowTitle() == f"Canfield or Klondike — deal {session.seed}"
+    assert "Compendium" not in window.windowTitle()
     assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == KLONDIKE
     assert window.act_new.isEnabled() and window.act_hint.isEnabled()
     assert not window.act_undo.isEnabled()
@@ -151,7 +153,7 @@ def test_a_reference_game_shows_its_page_and_the_reference_panel(make_window) ->
     page = window.rules.toHtml()
     assert "Whist" in page and "short" in page               # its own rules page
     assert "Hoyle" in page                                   # the source
-    assert window.windowTitle() == "Compendium — Whist"
+    assert window.windowTitle() == "Whist"
     for action in (window.act_undo, window.act_redo, window.act_hint, window.act_save, window.act_new):
         assert not action.isEnabled()
     assert not window.options_menu.isEnabled()
@@ -214,7 +216,8 @@ def test_status_bar_rule_link_opens_the_rules(make_window, qtbot) -> None:
 @pytest.mark.parametrize("name, keys", [
     ("actionNewDeal", "Ctrl+N"), ("actionOpen", "Ctrl+O"), ("actionSave", "Ctrl+S"),
     ("actionSaveAs", "Ctrl+Shift+S"), ("actionQuit", "Ctrl+Q"), ("actionUndo", "Ctrl+Z"),
-    ("actionRedo", "Ctrl+Shift+Z"), ("actionHint", "H"), ("actionRulesHelp", "F1"),
+    ("actionRedo", "Ctrl+Shift+Z"), ("actionHint", "H"), ("actionShowRules", "F1"),
+    ("actionShowLibrary", "Ctrl+L"), ("actionPreferences", "Ctrl+,"),
     ("actionRestart", "Ctrl+R"), ("actionDealByNumber", "Ctrl+G"), ("actionFullScreen", "F11"),
 ])
 def test_standard_shortcuts(make_window, name: str, keys: str) -> None:
@@ -307,7 +310,8 @@ def test_settings_are_remembered(make_window, data_folder: Path) -> None:
     assert not second.act_animations.isChecked()
     assert second.act_auto.isChecked()
     assert second.library.grouping_mode() == "book1909"
-    assert not second.act_show_library.isChecked() and second.library.isHidden()
+    # The library drawer opens by itself at the first start only.
+    assert not second.act_show_library.isChecked() and not second.library_open and second.drawer.isHidden()
     assert (second.width(), second.height()) == (760, 540)
     second.choose_game(KLONDIKE)
     assert second.table.session.options["passes"] == 0
@@ -317,7 +321,7 @@ def test_autosave_resumes_the_exact_position(make_window, data_folder: Path) -> 
     first = make_window()
     played = played_session(seed=99, moves=5)
     first.table.load_session(played)
-    autosave = data_folder / AUTOSAVE_NAME
+    autosave = autosave_file(data_folder, KLONDIKE)
     assert records.loads(autosave.read_text()).actions == played.actions_text
     first.close()
 
@@ -341,8 +345,9 @@ def test_a_corrupted_autosave_is_put_aside(make_window, data_folder: Path) -> No
     assert kept[0].name in window.status_text()
     assert window.game_id == KLONDIKE
     assert len(window.table.session.actions_text) == 1          # a fresh deal: only the shuffle
-    # The new game is autosaved in its place.
-    assert records.loads(autosave.read_text()).seed == window.table.session.seed
+    # The new game is autosaved in its game's place.
+    assert not autosave.exists()
+    assert records.loads(autosave_file(data_folder, KLONDIKE).read_text()).seed == window.table.session.seed
 
 
 # -- save and open -----------------------------------------------------------------------------
@@ -444,7 +449,7 @@ def test_screenshot_writes_a_png_of_the_size_asked(qapp, tmp_path: Path, data_fo
     assert not image.isNull()
     assert (image.width(), image.height()) == (1100, 700)
     # A screenshot neither reads nor writes the user's autosave and settings.
-    assert not (data_folder / AUTOSAVE_NAME).exists()
+    assert not (data_folder / AUTOSAVE_NAME).exists() and not (data_folder / AUTOSAVE_FOLDER).exists()
     assert not (data_folder / "settings.ini").exists()
 
 
@@ -462,7 +467,8 @@ def test_run_gui_starts_with_an_unknown_game_said_on_stderr(qapp, capsys, data_f
     seen: list[str] = []
 
     def look_and_close() -> None:
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+        # the window run_gui made: the one on screen (earlier tests' windows may linger, closed)
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
         seen.append(window.game_id)
         window.close()
 
@@ -470,7 +476,7 @@ def test_run_gui_starts_with_an_unknown_game_said_on_stderr(qapp, capsys, data_f
     assert run_gui(game="no_such_game", seed=None, file=None) == 0
     assert seen == [KLONDIKE]
     assert "no_such_game" in capsys.readouterr().err
-    assert (data_folder / AUTOSAVE_NAME).exists()      # closing autosaved the game
+    assert autosave_file(data_folder, KLONDIKE).exists()      # closing autosaved the game
 
 
 def test_f1_shows_the_rules_of_the_current_game(make_window, qtbot) -> None:

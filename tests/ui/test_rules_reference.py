@@ -15,7 +15,7 @@ from compendium.reference.rules_html import CARD_HEIGHT, CARD_WIDTH
 from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.board.dominoes import Deal as StoneDeal
-from compendium.ui.main_window import AUTOSAVE_NAME, MainWindow
+from compendium.ui.main_window import MainWindow, autosave_file
 from compendium.ui.rules_view import CARD_OVERSAMPLE, RulesView, mini_card
 
 
@@ -120,7 +120,7 @@ def test_show_me_replays_the_scotch_whist_hand_step_by_step(window, qtbot, data_
     own = window.table.session
     assert window.table.play(window.table.legal()[0])      # a deal started: it would count if given up
     window.write_autosave()
-    saved = (data_folder / AUTOSAVE_NAME).read_text(encoding="utf-8")
+    saved = autosave_file(data_folder, "scotch_whist").read_text(encoding="utf-8")
     window.rules.example_link.emit("scotch_whist", "fosters-hand")   # as a click on the link
     example = load_example("scotch_whist", "fosters-hand")
     assert window.replay is not None and window.replay_step == 0
@@ -145,7 +145,7 @@ def test_show_me_replays_the_scotch_whist_hand_step_by_step(window, qtbot, data_
     assert window.table.legal() == () and not window.act_undo.isEnabled()
     # the player's own game was neither autosaved over nor counted, and comes back whole
     window.write_autosave()
-    kept = records.loads((data_folder / AUTOSAVE_NAME).read_text(encoding="utf-8"))
+    kept = records.loads(autosave_file(data_folder, "scotch_whist").read_text(encoding="utf-8"))
     before = records.loads(saved)
     assert (kept.game, kept.seed, kept.actions, kept.redo) == (before.game, before.seed,
                                                                before.actions, before.redo)

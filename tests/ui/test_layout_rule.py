@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from compendium.bench_layout import MIN_CARD_AT_1366, MIN_COVERAGE, SCREENS, card_games, measure_table
-from compendium.ui.table.view import TableWidget
+from compendium.ui.app import temporary_settings
+from compendium.ui.main_window import MainWindow
 
 # the narrowest card allowed on each screen: the goal at 1366x768, the legibility floor on the
 # smallest screen, and proportionally larger cards on the largest
@@ -14,13 +15,13 @@ FLOOR = {"1024x700": 40.0, "1366x768": MIN_CARD_AT_1366, "1920x1080": 76.0}
 
 
 @pytest.fixture(scope="module")
-def table(qapp):
-    widget = TableWidget()
-    widget.set_animations(False)
-    widget.show()
-    yield widget
-    widget.shutdown()
-    widget.close()
+def window(qapp, tmp_path_factory):
+    win = MainWindow(settings=temporary_settings(str(tmp_path_factory.mktemp("layout"))),
+                     autosave=False, statistics=False)
+    win.act_animations.setChecked(False)
+    win.show()
+    yield win
+    win.close()
 
 
 def test_every_card_game_is_measured():
@@ -30,13 +31,15 @@ def test_every_card_game_is_measured():
 
 
 @pytest.mark.parametrize("game_id", card_games())
-def test_cards_fill_the_table_at_every_screen_size(table, qapp, game_id):
-    for screen, (w, h) in SCREENS.items():
-        table.resize(w, h)
+def test_cards_fill_the_table_at_every_screen_size(window, qapp, game_id):
+    for screen in SCREENS:
+        w, h = (int(v) for v in screen.split("x"))
+        window.resize(w, h)
         qapp.processEvents()
-        table.new_game(game_id, seed=3)
+        assert window.rules.isVisible()                      # with the rules pane showing
+        window.table.new_game(game_id, seed=3)
         qapp.processEvents()
-        m = measure_table(table, game_id, screen)
-        assert m.table == (w, h)
+        m = measure_table(window.table, game_id, screen)
+        assert m.table[0] >= 0.66 * w                        # the table has two thirds of the width
         assert m.card >= FLOOR[screen], f"{game_id} at {screen}: {m.card:.0f} px cards"
         assert m.coverage >= MIN_COVERAGE, f"{game_id} at {screen}: the layout covers {m.coverage:.0%}"

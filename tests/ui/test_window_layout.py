@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar
 
 from compendium.core import records
 from compendium.core.session import Session
-from compendium.core.stats import Result
+from compendium.statistics.store import Result
 from compendium.games import registry
 from compendium.ui import main_window as main_window_module
 from compendium.ui.app import temporary_settings, wants_welcome
@@ -382,27 +382,16 @@ def test_the_edit_and_table_menus_hold_what_the_game_can_do(make_window) -> None
     assert not window.table_menu.menuAction().isVisible()
 
 
-def test_preferences_open_the_card_layers_dialog_or_say_it_is_missing(make_window, monkeypatch) -> None:
+def test_preferences_open_the_dialog_on_the_table(make_window, qtbot) -> None:
     window = make_window(game=KLONDIKE, seed=3)
     action = window.findChild(QAction, "actionPreferences")
     assert action.shortcut() == QKeySequence("Ctrl+,")
-    calls: list[tuple] = []
-    fake = types.ModuleType("compendium.ui.preferences")
-    fake.open_preferences = lambda parent, table: calls.append((parent, table))   # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "compendium.ui.preferences", fake)
-    monkeypatch.setattr(sys.modules["compendium.ui"], "preferences", fake, raising=False)
     action.trigger()
-    assert calls == [(window, window.table)]
-    # Without the module (a branch without it): a clear word, no crash.
-    monkeypatch.setitem(sys.modules, "compendium.ui.preferences", None)
-    monkeypatch.delattr(sys.modules["compendium.ui"], "preferences", raising=False)
-    said: list[str] = []
-    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: said.append(text))
-    action.trigger()
-    assert len(calls) == 1 and said and "preferences" in said[0].lower()
+    from compendium.ui.preferences import PreferencesDialog
+    dialog = window.findChild(PreferencesDialog)
+    assert dialog is not None and dialog.isVisible()
+    dialog.close()
 
-
-# -- the welcome ------------------------------------------------------------------------------------
 
 def test_the_welcome_is_not_offered_when_the_command_line_names_a_game_or_a_file(qapp, data_folder) -> None:
     from compendium.ui.app import run_gui

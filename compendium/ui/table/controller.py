@@ -50,6 +50,11 @@ def controller_class(kind: str) -> type["TableController"]:
 class TableController:
     """The base every table's controller extends.  The defaults make a quiet, empty cloth."""
 
+    # Whether the layout keeps the strip at the cloth's bottom edge free for the prompt line.  A
+    # table that seldom prompts (a patience asks only while cards are lifted by keyboard, and the
+    # demo shows its badge) gives that height to its cards; the line then lies over the edge.
+    reserves_prompt_band: bool = True
+
     def __init__(self, table: "TableWidget", game: "Game[Any, Any, Any]") -> None:
         self.table = table
         self.game = game

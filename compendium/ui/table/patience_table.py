@@ -91,6 +91,7 @@ def place_of(spec: PileSpec, label: str) -> Place:
 
 
 class PatienceController(TableController):
+    reserves_prompt_band = False   # its cards need the height more (the layout rule)
     game: PatienceGame
 
     def __init__(self, table: "TableWidget", game: PatienceGame) -> None:

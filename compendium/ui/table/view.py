@@ -464,7 +464,14 @@ class TableWidget(QGraphicsView):
     def _table_rect(self) -> QRectF:
         """The visible table above the prompt's band, in scene coordinates."""
         size = self.viewport().size()
-        return QRectF(0, 0, size.width(), max(1, size.height() - self.prompt_band(size.height())))
+        return QRectF(0, 0, size.width(), max(1, size.height() - self._reserved_band(size.height())))
+
+    def _reserved_band(self, height: float) -> int:
+        """The band the controller's layout leaves free: none where the controller lets the
+        prompt lie over the cloth's edge (``TableController.reserves_prompt_band``)."""
+        if self.controller is not None and not self.controller.reserves_prompt_band:
+            return 0
+        return self.prompt_band(height)
 
     @staticmethod
     def prompt_band(height: float) -> int:
@@ -748,7 +755,7 @@ class TableWidget(QGraphicsView):
         size = self.viewport().size()
         self.scene().setSceneRect(QRectF(0, 0, size.width(), size.height()))
         # The controller lays the table out above the prompt's band.
-        self.controller.fit(size.width(), size.height() - self.prompt_band(size.height()))
+        self.controller.fit(size.width(), size.height() - self._reserved_band(size.height()))
         self.resetCachedContent()  # what is drawn on the cloth moved
         table = self._table_rect()
         if self._banner.isVisible():

@@ -14,6 +14,7 @@ from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import rule_ref
 from compendium.core.session import Session
+from compendium.games.board import chess_game
 from compendium.games.board.chess_game import (
     CLAIM, FLAG, GAME, LESSONS, RESIGN, STANDARD, ChessState, GameClock, TimeControl, clock_text,
     descriptive, descriptive_square, from_pgn, game_perft, lesson_of, move_list, numbered, parse_fen,
@@ -593,3 +594,27 @@ def test_a_clock_resumes_from_saved_times():
                                      (3_600_000, "1:00:00")])
 def test_clock_faces(ms, text):
     assert clock_text(ms) == text
+
+
+# -- the fast paths of random play ---------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(12))
+def test_the_board_apply_hands_over_is_the_board_its_fen_parses_to(seed):
+    """``apply`` keeps the board it moved on for the next look at the position and writes its FEN
+    from the bitboards: over random games (castling, en passant, promotions) that FEN is
+    python-chess's own, and the board kept is the board parsing it gives, move for move."""
+    gen = SplitMix64(seed)
+    state = GAME.initial_state()
+    for _ in range(300):
+        legal = [a for a in GAME.legal_actions(state, state.turn) if a != CLAIM]
+        if GAME.to_move(state) is Special.TERMINAL or not legal:
+            break
+        state = GAME.apply(state, legal[gen.below(len(legal))])
+        kept = chess_game._board(state.fen)
+        parsed = chess.Board(state.fen)
+        assert kept.fen() == parsed.fen() == state.fen
+        assert kept.ep_square == parsed.ep_square
+        assert kept.castling_rights == parsed.castling_rights and not kept.move_stack
+        assert [m.uci() for m in kept.legal_moves] == [m.uci() for m in parsed.legal_moves]
+        if GAME.to_move(state) is not Special.TERMINAL:
+            moves = [a for a in GAME.legal_actions(state, state.turn) if a != CLAIM]
+            assert moves == [m.uci() for m in parsed.legal_moves]

@@ -19,7 +19,7 @@ from compendium.core.rules import REFERENCED
 from compendium.core.rulesdoc import anchors, links
 from compendium.core.session import Session
 from compendium.demo import MAX_STEPS, play_demo
-from compendium.games.patience.engine import Draw, Fan, Move, PatienceState, PileKind, Redeal
+from compendium.games.patience.engine import Draw, Fan, Move, PatienceGame, PatienceState, PileKind, Redeal
 from compendium.games.patience.la_belle_lucie import GAME, HOUSE_IN_THE_WOOD, HOUSE_ON_THE_HILL, LucieState
 
 from .conformance import random_playout, view_cards
@@ -389,6 +389,30 @@ def option_sets(game):
         for choice in spec.choices:
             if choice != spec.default:
                 yield {spec.name: choice}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_fast_move_list_is_the_engines(game):
+    """The fans' legal moves come from a look-up table, not from asking ``why_illegal`` about each
+    candidate: on random positions of every option the list is the engine's, in the same order."""
+    sets = list(option_sets(game))
+    if game is GAME:
+        sets.append({"merci": True, "redeals": 0})      # the merci open from the first move
+    asked = 0
+    for options in sets:
+        for seed in range(4):
+            gen = SplitMix64(seed)
+            state = game.initial_state(game.resolve_options(options))
+            state = game.apply(state, game.chance_action(state, seed))
+            for _ in range(200):
+                fast = list(game._legal(state))
+                assert fast == list(PatienceGame._legal(game, state)), (options, seed)
+                asked += 1
+                if not fast:
+                    break
+                state = game.apply(state, fast[gen.below(len(fast))])
+    assert asked > 400
+    assert game._top_moves(state) is not None     # the look-up knows every fan game's layout
 
 
 def test_views_hide_nothing_and_leak_nothing():

@@ -16,7 +16,7 @@ from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience import engine
 from compendium.games.patience import the_fifteen as module
-from compendium.games.patience.babette import ACES, KINGS
+from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 from compendium.games.patience.engine import Move
 from compendium.games.patience.the_fifteen import COLUMNS, GAME, FifteenState
 
@@ -312,12 +312,12 @@ def page() -> str:
 
 
 def test_every_rule_cited_is_a_heading_of_the_page():
-    from compendium.games.patience import babette
+    from compendium.games.patience import up_and_down_foundations as family
     anchors = rulesdoc.anchors(page())
     cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    cited |= {"the-foundations"}   # from babette.UpAndDownFoundations
+    cited |= literal_anchors(Path(family.__file__))
     cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert babette.UpAndDownFoundations in type(GAME).__mro__
+    assert family.UpAndDownFoundations in type(GAME).__mro__
     assert cited - anchors == set()
     for section in ("players-and-equipment", "the-deal", "piles", "available-cards", "the-foundations",
                     "when-the-game-cannot-begin", "building-on-the-tableau", "spaces", "the-stock-and-waste",

@@ -23,7 +23,7 @@ from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ...core.rng import derive_seed, shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
 
 H_STEP = 0.28                 # the table's offset between face-up cards of a sideways fan
@@ -131,7 +131,7 @@ class FanPatience(PatienceGame):
         if top_moves is None:
             return super()._legal(state)
         redeal = Redeal()
-        head = [redeal] if self._why_no_redeal(state) is None else []
+        head = [redeal] if self.redeal_refusal(state) is None else []
         deep = [a for a in self.deep_candidates(state) if self.why_illegal(state, a, explain=False) is None]
         return head + top_moves + deep
 
@@ -210,18 +210,11 @@ class FanPatience(PatienceGame):
         cache[opts] = plan
         return plan
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Draw):
-            return IllegalAction("there is no stock to turn: every card is dealt to the fans",
-                                 self.ref("the-stock-and-waste"))
-        if isinstance(action, Redeal):
-            return self._why_no_redeal(state)
-        return super().why_illegal(state, action, explain)
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        return IllegalAction("there is no stock to turn: every card is dealt to the fans",
+                             self.ref("the-stock-and-waste"))
 
-    def _why_no_redeal(self, state: PatienceState) -> IllegalAction | None:
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
         allowed = self.redeals(self.options_of(state))
         if allowed == 0:
             return IllegalAction("this game is played without re-deals", self.ref("re-deals"))
@@ -570,21 +563,15 @@ class LaBelleLucie(FanPatience):
                             dst.build.fits(state.deck[target[-1]] if target else None, card):
                         yield Move(src.name, dst.name, depth)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):
-            return self._why_no_merci(state, action, explain)
-        return super().why_illegal(state, action, explain)
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if 1 < action.count <= len(self.pile_of(state, action.src)) and src.kind is PileKind.TABLEAU \
+                and self.options_of(state).get("merci"):
+            return self._why_no_merci(state, action, dst, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
-    def _why_no_merci(self, state: PatienceState, action: Move, explain: bool) -> IllegalAction | None:
-        specs, index = self._specs_of(state)
-        if action.src not in index or action.dst not in index:
-            return super().why_illegal(state, action, explain)
-        si, di = index[action.src], index[action.dst]
-        src, dst = specs[si], specs[di]
-        pile = state.piles[si]
-        if src.kind is not PileKind.TABLEAU or action.count > len(pile) or si == di:
-            return super().why_illegal(state, action, explain)
+    def _why_no_merci(self, state: PatienceState, action: Move, dst: PileSpec, explain: bool) -> IllegalAction | None:
+        pile = self.pile_of(state, action.src)
         if getattr(state, "merci_used", False):
             return IllegalAction("the merci has been taken already: only the top card of a fan may "
                                  "be moved", self.ref("the-merci"))
@@ -594,7 +581,7 @@ class LaBelleLucie(FanPatience):
         if dst.kind not in (PileKind.FOUNDATION, PileKind.TABLEAU):
             return IllegalAction(f"the card drawn must be played to a foundation or a fan, not the "
                                  f"{self.pile_title(dst)}", self.ref("the-merci"))
-        return self.accepts(state, dst, state.piles[di], [state.deck[pile[-action.count]]], explain)
+        return self.accepts(state, dst, self.pile_of(state, action.dst), [state.deck[pile[-action.count]]], explain)
 
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
         if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):

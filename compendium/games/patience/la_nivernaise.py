@@ -13,7 +13,7 @@ packets are gathered from left to right and dealt again, once.  The top cards of
 the descending foundation of its suit may be passed from one to the other, a card at a time.
 
 Hooks used: ``deal_order`` and ``deal`` (Flanks, then the first round), ``candidates``,
-``why_illegal`` and ``accepts`` (the Flanks' sources, the exchange between foundations, the suits of
+``redeal_refusal``, ``move_refusal`` and ``accepts`` (the Flanks' sources, the exchange between foundations, the suits of
 the foundations), ``apply`` (rounds, the packet refilled, the re-deal, how deep the packets are
 seen), ``safe_home_move``, ``hint`` and ``piles_markdown``.
 """
@@ -63,6 +63,7 @@ def gather(packets: Sequence[Sequence[int]]) -> tuple[int, ...]:
 
 class LaNivernaise(PatienceGame):
     info = BY_ID["la_nivernaise"]
+    pack_used_up = ("the pack is used up: there is no other round to deal", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("redeals", 1, (1, 2), "Re-deals of the Line",
@@ -146,45 +147,31 @@ class LaNivernaise(PatienceGame):
                     if (f in ACES) != (name in ACES):
                         yield Move(name, f)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        stock = state.piles[index["s"]]
-        if isinstance(action, Draw):
-            if not stock:
-                return IllegalAction("the pack is used up: there is no other round to deal",
-                                     self.ref("the-stock-and-waste"))
-            return None
-        if isinstance(action, Redeal):
-            allowed = self.redeals(self.options_of(state))
-            if stock:
-                return IllegalAction("the Line is gathered only when the whole pack has been dealt",
-                                     self.ref("re-deals"))
-            if state.passes >= allowed:
-                times = "once" if allowed == 1 else "twice"
-                return IllegalAction(f"the Line may be dealt again only {times}, and that is done",
-                                     self.ref("re-deals"))
-            if not any(state.piles[index[n]] for n in LINE):
-                return IllegalAction("no card is left in the Line to deal again", self.ref("re-deals"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        allowed = self.redeals(self.options_of(state))
+        if self.pile_of(state, "s"):
+            return IllegalAction("the Line is gathered only when the whole pack has been dealt",
+                                 self.ref("re-deals"))
+        if state.passes >= allowed:
+            times = "once" if allowed == 1 else "twice"
+            return IllegalAction(f"the Line may be dealt again only {times}, and that is done",
+                                 self.ref("re-deals"))
+        if not any(self.pile_of(state, n) for n in LINE):
+            return IllegalAction("no card is left in the Line to deal again", self.ref("re-deals"))
+        return None
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if src.kind is PileKind.STOCK:
             if dst.kind is not PileKind.RESERVE:
                 return IllegalAction("the pack is dealt in rounds on the Line; a single card of it goes "
                                      "only into an empty Flank", self.ref("the-stock-and-waste"))
-            if not stock:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
             if action.count != 1:
                 return IllegalAction("a Flank holds a single card", self.ref("the-flanks"))
-            if state.piles[index[action.dst]]:
+            if self.pile_of(state, action.dst):
                 return IllegalAction("nothing is laid on a Flank card", self.ref("the-flanks"))
             return None
-        if src.kind is PileKind.FOUNDATION and state.piles[index[action.src]]:
+        if src.kind is PileKind.FOUNDATION:
             if dst.kind is not PileKind.FOUNDATION:
                 return IllegalAction("a card on the foundations may only be passed to a foundation going "
                                      "the other way", self.ref("exchanges-between-foundations"))
@@ -193,7 +180,7 @@ class LaNivernaise(PatienceGame):
                                      "foundation", self.ref("exchanges-between-foundations"))
         if src.kind is PileKind.RESERVE and dst.kind is PileKind.TABLEAU:
             return IllegalAction("nothing is laid on the Line", self.ref("the-line"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

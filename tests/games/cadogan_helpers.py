@@ -10,11 +10,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 
 from compendium.core import rulesdoc
 from compendium.core.cards import PACKS, Card
-from compendium.core.errors import IllegalAction
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import REFERENCED
@@ -22,7 +20,7 @@ from compendium.games.patience import engine
 from compendium.games.patience.engine import Move, PatienceGame, PatienceState
 from compendium.paths import rules_dir
 
-from .conformance import random_playout
+from .conformance import random_playout, refusal
 
 PACK = PACKS["2x52"]
 
@@ -67,17 +65,6 @@ def position(game: PatienceGame, options: dict[str, Any] | None = None, top: str
 def faces(game: PatienceGame, state: PatienceState, name: str) -> list[str]:
     index = {s.name: i for i, s in enumerate(game.specs(game.options_of(state)))}
     return [str(state.deck[c]) for c in state.piles[index[name]]]
-
-
-def refusal(game: PatienceGame, state: PatienceState, text: str) -> IllegalAction:
-    """The refusal of the move ``text``: it is not among the legal actions, and applying it raises
-    the reason with its rule."""
-    action = game.action_from_str(state, text)
-    assert action not in game.legal_actions(state, 0), text
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    assert info.value.reason
-    return info.value
 
 
 def check_legal(game: PatienceGame, state: PatienceState, texts: list[str]) -> None:

@@ -8,7 +8,7 @@ import pytest
 
 from compendium.core import records, rulesdoc
 from compendium.core.cards import PACKS, SUITS, Card, Rank
-from compendium.core.errors import IllegalAction, NotationError
+from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rules import REFERENCED
@@ -21,7 +21,7 @@ from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 
 from . import cadogan_helpers
 from .cadogan_helpers import literal_anchors
-from .conformance import random_playout
+from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
 ID = "anna"
@@ -60,12 +60,6 @@ def position(options=None, top: str = "", rest: str = "s", passes: int = 0, **pi
 
 def faces(state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[names().index(name)]]
-
-
-def refusal(state: PatienceState, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def knave_foundation(suit_symbol: str, upto: int = 12) -> str:
@@ -151,32 +145,32 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "the-stock-and-waste",       # not before the pack is used up
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
 
 def test_nothing_on_a_queen_and_a_queen_on_nothing():
     state = position(**dict(BOARD, w="9♦ K♠"))
-    exc = refusal(state, "w>h4")
+    exc = refusal(GAME, state, "w>h4")
     assert exc.rule == f"{ID}#the-queens"
     # a queen is never married, even on its own knave (were one ever in the helps)
     state = position(**dict(BOARD, h3="J♦", w="Q♦"))
-    exc = refusal(state, "w>h3")
+    exc = refusal(GAME, state, "w>h3")
     assert exc.rule == f"{ID}#the-queens"
     assert Move("w", "h6") in GAME.legal_actions(state, 0)     # it may go into an empty help
 
 
 def test_a_finished_foundation_takes_nothing_more():
     state = position(**dict(BOARD, n3=knave_foundation("♠"), h5="Q♠", w="9♦ 4♥"))
-    exc = refusal(state, "h5>n3")
+    exc = refusal(GAME, state, "h5>n3")
     assert exc.rule == f"{ID}#the-foundations" and "complete" in exc.reason
 
 
 # -- the open decision: round the corner in the helps ---------------------------------------------
 def test_option_an_ace_on_a_king():
     state = position(**dict(BOARD, w="9♦ A♠"))
-    exc = refusal(state, "w>h5")
+    exc = refusal(GAME, state, "w>h5")
     assert exc.rule == f"{ID}#building-on-the-tableau" and "king" in exc.reason
     wrapped = position({"wrap": True}, **dict(BOARD, w="9♦ A♠"))
     assert Move("w", "h5") in GAME.legal_actions(wrapped, 0)
@@ -193,7 +187,7 @@ def test_the_talon_is_dealt_twice_more():
     assert first.passes == 1 and not first.piles[names().index("w")]
     assert first.piles[names().index("s")] == tuple(reversed(state.piles[names().index("w")]))
     spent = position(**BOARD, rest="w", passes=2)
-    exc = refusal(spent, "redeal")
+    exc = refusal(GAME, spent, "redeal")
     assert exc.rule == f"{ID}#re-deals" and "twice" in exc.reason
 
 

@@ -9,7 +9,7 @@ import pytest
 
 from compendium.core import records, rulesdoc
 from compendium.core.cards import PACKS, RANKS, Card, Suit
-from compendium.core.errors import IllegalAction, NotationError
+from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
@@ -23,7 +23,7 @@ from compendium.games.patience.engine import Draw, Move, PatienceState
 
 from . import cadogan_helpers
 from .cadogan_helpers import literal_anchors
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 DATA = Path(__file__).parent / "data"
 ID = "the_blockade"
@@ -54,12 +54,6 @@ def position(options=None, top: str = "", empty_pack: bool = False, **piles: str
     down = tuple(len(built["s"]) if n == "s" else 0 for n in ORDER)
     return PatienceState(deck=tuple(deck), piles=tuple(built[n] for n in ORDER), down=down,
                          opts=tuple(sorted(opts.items())))
-
-
-def refusal(state, text):
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def faces(state, name):
@@ -104,7 +98,7 @@ def test_dealing_a_row_puts_one_card_on_each_column():
     state = GAME.apply(state, Draw())
     assert [len(state.piles[ORDER.index(n)]) for n in COLUMNS] == [9] * 8 + [8] * 4
     assert state.piles[0] == ()
-    exc = refusal(state, "draw")
+    exc = refusal(GAME, state, "draw")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "used up" in exc.reason
 
 
@@ -179,7 +173,7 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "the-stock-and-waste",       # no talon, no re-deal
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
@@ -190,7 +184,7 @@ def test_a_column_emptied_after_the_pack_stays_empty_in_the_book():
     piles["f8"] = suit(Suit.SPADES, 9)                          # waiting for the 10♠
     piles.update(t1="", t2="J♠ 10♠", t3="K♠ Q♠")
     state = position(empty_pack=True, **piles)
-    exc = refusal(state, "t2>t1")
+    exc = refusal(GAME, state, "t2>t1")
     assert exc.rule == f"{ID}#spaces"
     assert GAME.legal_actions(state, 0) == (Move("t2", "f8"),)
     # with the option, any free card may go into the space
@@ -206,10 +200,10 @@ def test_option_packed_sequences():
     assert Move("t7", "t9", 3) in GAME.legal_actions(state, 0)
     after = GAME.apply(state, Move("t7", "t9", 3))
     assert faces(after, "t9") == ["8♥", "7♥", "6♥", "5♥"] and faces(after, "t7") == ["Q♠"]
-    assert refusal(position(**board), "t7>t9*3").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, position(**board), "t7>t9*3").rule == f"{ID}#moving-runs"
     # a broken sequence cannot move together even then
     broken = position({"runs": "packed"}, **dict(board, t7="Q♠ 7♥ 5♥"))
-    assert refusal(broken, "t7>t9*2").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, broken, "t7>t9*2").rule == f"{ID}#moving-runs"
 
 
 def test_bad_options_are_refused():

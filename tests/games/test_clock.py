@@ -11,7 +11,6 @@ import pytest
 
 from compendium.core import records
 from compendium.core.cards import PACKS, SUITS, Card, Rank
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
@@ -23,7 +22,7 @@ from compendium.games.patience import clock
 from compendium.games.patience.clock import FOUNDATION_CARDS, GAME, cards_on
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 
-from .conformance import view_cards
+from .conformance import refusal, view_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -74,14 +73,6 @@ def complete(hour: int) -> str:
 
 def faces(state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[ORDER.index(name)]]
-
-
-def refusal(state: PatienceState, text: str) -> IllegalAction:
-    action = GAME.action_from_str(state, text)
-    assert action not in GAME.legal_actions(state, 0), text
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return info.value
 
 
 # -- the deal ------------------------------------------------------------------------------
@@ -155,9 +146,9 @@ def test_a_foundation_is_built_to_its_hour_and_no_further():
     state = GAME.apply(state, Move("p2", "f1"))   # A♣: the hour of I is reached
     assert faces(state, "f1") == complete(1).split() and GAME.is_complete(state, 1)
     done = position(f1=complete(1), f9=complete(9), p1="5♠ 5♠ 2♣")
-    exc = refusal(done, "p1>f1")                  # 2♣ would follow the ace, but I is finished
+    exc = refusal(GAME, done, "p1>f1")                  # 2♣ would follow the ace, but I is finished
     assert exc.rule == "the_clock#the-foundations" and "complete" in exc.reason
-    assert refusal(done, "p1>f9").rule == "the_clock#the-foundations"
+    assert refusal(GAME, done, "p1>f9").rule == "the_clock#the-foundations"
 
 
 # -- illegal moves, each with its law ------------------------------------------------------
@@ -178,7 +169,7 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "re-deals",
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"the_clock#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
@@ -186,14 +177,14 @@ def test_illegal_moves_cite_their_rules():
 def test_the_pack_is_gone_through_once():
     rest = position()
     state = position(w=" ".join(str(rest.deck[c]) for c in rest.piles[ORDER.index("s")]), s="")
-    assert refusal(state, "draw").rule == "the_clock#the-stock-and-waste"
-    assert refusal(state, "redeal").rule == "the_clock#re-deals"
+    assert refusal(GAME, state, "draw").rule == "the_clock#the-stock-and-waste"
+    assert refusal(GAME, state, "redeal").rule == "the_clock#re-deals"
     assert Redeal() not in GAME.legal_actions(state, 0) and Draw() not in GAME.legal_actions(state, 0)
 
 
 def test_nothing_goes_on_an_ace_in_the_circle_unless_the_option_says_so():
     text = dict(p1="9♥ 7♣ A♠", p2="4♦ 8♠ K♠")
-    assert refusal(position(**text), "p2>p1").rule == "the_clock#building-on-the-tableau"
+    assert refusal(GAME, position(**text), "p2>p1").rule == "the_clock#building-on-the-tableau"
     state = position({"wrap": True}, **text)
     assert Move("p2", "p1") in GAME.legal_actions(state, 0)
     assert faces(GAME.apply(state, Move("p2", "p1")), "p1") == ["9♥", "7♣", "A♠", "K♠"]

@@ -9,7 +9,6 @@ import pytest
 
 from compendium.core import records, rulesdoc
 from compendium.core.cards import RANKS, Card, Rank, Suit, standard_pack
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
@@ -23,7 +22,7 @@ from compendium.games.patience.general_sedgewick import GAME
 
 from . import cadogan_helpers
 from .cadogan_helpers import literal_anchors
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 DATA = Path(__file__).parent / "data"
 ID = "general_sedgewick"
@@ -51,12 +50,6 @@ def position(options=None, **piles: str) -> PatienceState:
     down = tuple(len(built[n]) if n == "s" else 0 for n in ORDER)
     return PatienceState(deck=tuple(deck), piles=tuple(built[n] for n in ORDER), down=down,
                          opts=tuple(sorted(opts.items())))
-
-
-def refusal(state, text):
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def faces(state, name):
@@ -158,15 +151,15 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "the-stock-and-waste",       # one pass, and the pack is not even used up
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
-    assert "start with a five" in refusal(state, "t3>f2").reason
+    assert "start with a five" in refusal(GAME, state, "t3>f2").reason
 
 
 def test_moving_a_lone_card_into_a_vacancy_is_no_move():
     state = position(f1="5♠", t1="9♣", t2="", t3="8♦ 7♠")
-    assert refusal(state, "t1>t2").rule == f"{ID}#spaces"
+    assert refusal(GAME, state, "t1>t2").rule == f"{ID}#spaces"
     assert Move("t3", "t2") in GAME.legal_actions(state, 0)
 
 
@@ -175,15 +168,15 @@ def test_the_pack_is_gone_through_once():
     while Draw() in GAME.legal_actions(state, 0):
         state = GAME.apply(state, Draw())
     assert len(state.piles[ORDER.index("w")]) == 46
-    exc = refusal(state, "redeal")
+    exc = refusal(GAME, state, "redeal")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "only once" in exc.reason
-    assert "stock is empty" in refusal(state, "draw").reason
+    assert "stock is empty" in refusal(GAME, state, "draw").reason
 
 
 # -- the options ----------------------------------------------------------------------------
 def test_option_no_king_on_an_ace():
     state = position({"wrap": False}, f1="5♠", t1="A♦", t2="K♣", t3="2♣")
-    exc = refusal(state, "t2>t1")
+    exc = refusal(GAME, state, "t2>t1")
     assert exc.rule == f"{ID}#building-on-the-tableau"
     assert Move("t1", "t3") in GAME.legal_actions(state, 0)    # A♦ on 2♣ still
     # the foundations go round the corner whatever the option says
@@ -194,7 +187,7 @@ def test_option_no_king_on_an_ace():
 def test_option_vacancies_only_from_the_pack_or_talon():
     board = dict(f1="5♠", t1="9♣", t2="", t3="8♦ 7♠", w="K♥")
     state = position({"spaces": "talon_only"}, **board)
-    exc = refusal(state, "t3>t2")
+    exc = refusal(GAME, state, "t3>t2")
     assert exc.rule == f"{ID}#spaces" and "talon" in exc.reason
     assert Move("t3", "t2") not in GAME.legal_actions(state, 0)
     assert Move("w", "t2") in GAME.legal_actions(state, 0)

@@ -11,7 +11,7 @@ import pytest
 
 from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank
-from compendium.core.errors import IllegalAction, NotationError
+from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64, derive_seed, shuffled
@@ -22,7 +22,7 @@ from compendium.demo import MAX_STEPS, play_demo
 from compendium.games.patience.engine import Draw, Fan, Move, PatienceGame, PatienceState, PileKind, Redeal
 from compendium.games.patience.la_belle_lucie import GAME, HOUSE_IN_THE_WOOD, HOUSE_ON_THE_HILL, LucieState
 
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -71,12 +71,6 @@ def position(game=GAME, options=None, passes=0, merci_used=False, **piles: str) 
 
 def faces(game, state, name):
     return [str(c.face) for c in game.view(state, 0).pile(name).cards]
-
-
-def refusal(game, state, text):
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, game.action_from_str(state, text))
-    return info.value
 
 
 def full_suit(suit: str, top: int = 13) -> str:

@@ -8,7 +8,7 @@ import pytest
 
 from compendium.core import records, rulesdoc
 from compendium.core.cards import PACKS, RANKS, Card, Suit
-from compendium.core.errors import IllegalAction, NotationError
+from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rules import REFERENCED
@@ -21,7 +21,7 @@ from compendium.games.patience.light_and_shade import ACE_SUITS, AUXILIARIES, FO
 
 from . import cadogan_helpers
 from .cadogan_helpers import literal_anchors
-from .conformance import random_playout
+from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
 ID = "light_and_shade"
@@ -62,12 +62,6 @@ def position(options=None, top: str = "", **piles: str) -> PatienceState:
 
 def faces(state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[names().index(name)]]
-
-
-def refusal(state: PatienceState, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def everything_left(state: PatienceState, name: str) -> str:
@@ -145,22 +139,22 @@ def test_illegal_moves_cite_their_rules():
         "s>r4": "turning-up-cards",            # the pack is turned, never taken from
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
 
 def test_an_empty_auxiliary_is_filled_from_the_rivals_only():
     state = position(**dict(BOARD, a2=""))
-    assert refusal(state, "w>a2").rule == f"{ID}#spaces"
-    assert refusal(state, "a1>a2").rule == f"{ID}#building-on-the-tableau"
+    assert refusal(GAME, state, "w>a2").rule == f"{ID}#spaces"
+    assert refusal(GAME, state, "a1>a2").rule == f"{ID}#building-on-the-tableau"
 
 
 # -- the open decision: the talon's card on an Auxiliary ------------------------------------------
 def test_option_only_through_the_rivals():
     strict = {"direct": False}
     state = position(strict, **BOARD)
-    exc = refusal(state, "w>a3")
+    exc = refusal(GAME, state, "w>a3")
     assert exc.rule == f"{ID}#building-on-the-tableau" and "Rival" in exc.reason
     assert Move("w", "r4") in GAME.legal_actions(state, 0)
     assert "only" in GAME.piles_markdown(strict) and "or the talon's top card" in GAME.piles_markdown()

@@ -9,7 +9,6 @@ import pytest
 
 from compendium.core import records, rulesdoc
 from compendium.core.cards import PACKS, Card, Rank, Suit
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
@@ -19,7 +18,7 @@ from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.napoleon_at_st_helena import GAME
 from compendium.paths import rules_dir
 
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 DATA = Path(__file__).parent / "data"
 ID = "napoleon_at_st_helena"
@@ -53,13 +52,6 @@ def position(options=None, rest="s", **piles: str) -> PatienceState:
 
 def suit_run(suit: str, low: int, high: int) -> str:
     return " ".join(f"{RANKS[r - 1]}{suit}" for r in range(low, high + 1))
-
-
-def refusal(state, text):
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    assert info.value.reason
-    return info.value
 
 
 def top(state, name):
@@ -145,15 +137,15 @@ def test_illegal_moves_cite_their_rules():
         "w>t9": "building-on-the-tableau",    # 7♣ on 7♥
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
 
 
 def test_no_redeal_and_no_draw_from_an_empty_stock():
     state = position(rest="w", s="", t1="K♣")
-    exc = refusal(state, "draw")
+    exc = refusal(GAME, state, "draw")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "empty" in exc.reason
-    exc = refusal(state, "redeal")
+    exc = refusal(GAME, state, "redeal")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "only once" in exc.reason
     assert Redeal() not in GAME.legal_actions(state, 0)
 
@@ -164,7 +156,7 @@ def test_option_lanes_from_the_talon_only():
     book = position(**piles)
     assert Move("t9", "t3") in GAME.legal_actions(book, 0)
     strict = position({"lanes": "talon"}, **piles)
-    exc = refusal(strict, "t9>t3")
+    exc = refusal(GAME, strict, "t9>t3")
     assert exc.rule == f"{ID}#spaces" and "talon" in exc.reason
     assert Move("t9", "t3") not in GAME.legal_actions(strict, 0)
     assert Move("w", "t3") in GAME.legal_actions(strict, 0)
@@ -175,7 +167,7 @@ def test_option_lanes_from_the_talon_only():
 def test_option_sequences_move_together():
     piles = dict(t1="4♣ 9♠", t2="K♥ 8♠ 7♠ 6♠", t3="", t4="2♦ 10♦")
     book = position(**piles)
-    assert refusal(book, "t2>t1*3").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, book, "t2>t1*3").rule == f"{ID}#moving-runs"
     assert Move("t2", "t1", 3) not in GAME.legal_actions(book, 0)
     runs = position({"runs": "runs"}, **piles)
     legal = GAME.legal_actions(runs, 0)
@@ -184,7 +176,7 @@ def test_option_sequences_move_together():
     assert [str(after.deck[c]) for c in after.piles[GAME._index(GAME.options_of(after))["t1"]]] == \
         ["4♣", "9♠", "8♠", "7♠", "6♠"]
     # a broken sequence does not move as one
-    assert refusal(runs, "t2>t1*4").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, runs, "t2>t1*4").rule == f"{ID}#moving-runs"
 
 
 # -- the end of the game -------------------------------------------------------------------

@@ -6,22 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience import babette as module
-from compendium.games.patience import engine
 from compendium.games.patience.babette import ACES, COLUMNS, GAME, KINGS, take_up
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 
-from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
-from .conformance import random_playout, refusal
+from .conformance import refusal
 
 DATA = Path(__file__).parent / "data"
 ID = "babette"
@@ -257,19 +253,3 @@ def test_a_recorded_win_replays_to_a_detected_win():
     assert any(a == "redeal" for a in session.actions_text)
 
 
-# -- every rule cited has its heading ------------------------------------------------------------
-def page() -> str:
-    return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    for seed in range(2):
-        random_playout(GAME, 60 + seed, max_steps=100)
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert cited - anchors == set()
-    for section in ("players-and-equipment", "the-deal", "piles", "the-foundations", "the-garden", "spaces",
-                    "the-stock-and-waste", "re-deals", "end-of-the-game", "laws-and-irregularities",
-                    "variants", "hints", "sources-and-decisions"):
-        assert section in anchors, section

@@ -6,21 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import engine
 from compendium.games.patience import la_nivernaise as module
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.la_nivernaise import ACES, FLANKS, GAME, KINGS, LEFT_FLANK, LINE, RIGHT_FLANK, gather
 
-from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
 from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
@@ -292,18 +288,3 @@ def test_random_playouts_show_exactly_what_the_flanks_allow():
             random_playout(GAME, seed, options=options, check=check)
 
 
-# -- every rule cited has its heading ------------------------------------------------------------
-def page() -> str:
-    return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert cited - anchors == set()
-    for section in ("players-and-equipment", "the-deal", "piles", "the-foundations",
-                    "exchanges-between-foundations", "the-flanks", "the-line", "spaces", "the-stock-and-waste",
-                    "re-deals", "end-of-the-game", "laws-and-irregularities", "variants", "hints",
-                    "sources-and-decisions"):
-        assert section in anchors, section

@@ -6,21 +6,16 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import engine
-from compendium.games.patience import light_and_shade as module
 from compendium.games.patience.engine import Draw, Move, PatienceState
 from compendium.games.patience.light_and_shade import ACE_SUITS, AUXILIARIES, FOUNDATIONS, GAME, RIVALS
 
-from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
 from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
@@ -235,17 +230,3 @@ def test_random_playouts_keep_the_rows_in_shape():
             random_playout(GAME, seed, options=options, check=check)
 
 
-# -- every rule cited has its heading ------------------------------------------------------------
-def page() -> str:
-    return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert cited - anchors == set()
-    for section in ("players-and-equipment", "the-deal", "piles", "the-foundations", "building-on-the-tableau",
-                    "the-rivals", "spaces", "the-stock-and-waste", "re-deals", "end-of-the-game",
-                    "laws-and-irregularities", "variants", "hints", "sources-and-decisions"):
-        assert section in anchors, section

@@ -5,20 +5,16 @@ from collections import Counter
 from pathlib import Path
 
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import engine
 from compendium.games.patience import margarethe as module
 from compendium.games.patience.engine import Draw, Move, PatienceState, PileKind, Redeal
 from compendium.games.patience.margarethe import COURT_NAMES, GAME, HELP_NAMES
 
-from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
 from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
@@ -285,30 +281,6 @@ def test_random_playouts_keep_the_courts_in_place():
             assert all(state.piles[names().index(n)] for n in HELP_NAMES)
     for seed in range(6):
         random_playout(GAME, seed, check=check)
-
-
-# -- every rule cited has its heading ------------------------------------------------------------
-def page() -> str:
-    return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    for seed in range(3):
-        def ask(session):
-            state = session.state
-            for a in list(GAME.candidates(state)) if state.deck else ():
-                r = GAME.why_illegal(state, a)
-                if r is not None and r.rule:
-                    cited.add(r.rule.partition("#")[2])
-        random_playout(GAME, 40 + seed, max_steps=80, check=ask)
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert cited - anchors == set()
-    for section in ("players-and-equipment", "the-deal", "piles", "the-foundations", "the-helps", "spaces",
-                    "the-stock-and-waste", "re-deals", "end-of-the-game", "laws-and-irregularities",
-                    "variants", "hints", "sources-and-decisions"):
-        assert section in anchors, section
 
 
 def test_the_piles_table_describes_the_m_and_the_a():

@@ -6,22 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records, rulesdoc
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import engine
 from compendium.games.patience import the_fifteen as module
 from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 from compendium.games.patience.engine import Move
 from compendium.games.patience.the_fifteen import COLUMNS, GAME, FifteenState
 
-from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
 from .conformance import random_playout, refusal
 
 DATA = Path(__file__).parent / "data"
@@ -300,21 +296,3 @@ def test_random_playouts_never_move_a_covered_card_but_by_the_exception():
             random_playout(GAME, seed, options=options, check=check)
 
 
-# -- every rule cited has its heading ------------------------------------------------------------
-def page() -> str:
-    return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    from compendium.games.patience import up_and_down_foundations as family
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    cited |= literal_anchors(Path(family.__file__))
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert family.UpAndDownFoundations in type(GAME).__mro__
-    assert cited - anchors == set()
-    for section in ("players-and-equipment", "the-deal", "piles", "available-cards", "the-foundations",
-                    "when-the-game-cannot-begin", "building-on-the-tableau", "spaces", "the-stock-and-waste",
-                    "re-deals", "end-of-the-game", "laws-and-irregularities", "variants", "hints",
-                    "sources-and-decisions"):
-        assert section in anchors, section

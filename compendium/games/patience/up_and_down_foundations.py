@@ -1,7 +1,8 @@
 """The family of Lady Cadogan's two-pack patiences whose eight foundations go both ways: four aces
 built up and four kings built down, in suit, the four aces of different suits and the four kings
-too (Babette, The Fifteen).  What the family shares -- the foundations' declaration, the rule of
-their suits, the words of a refusal and the moves that send a card home -- is here, once.
+too (Babette, The Fifteen, La Nivernaise).  What the family shares -- the foundations'
+declaration, the rule of their suits, the words of a refusal and the moves that send a card
+home -- is here, once.
 """
 from __future__ import annotations
 

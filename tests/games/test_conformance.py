@@ -110,11 +110,12 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
         cited.add(outcome.rule if outcome is not None else "")
         cited.update(event.rule or "" for event in game.score_events(state))
         if not isinstance(seat, Special):
-            recent.extend(game.legal_actions(state, seat)[:8])
-            del recent[:-24]
+            recent.extend(game.legal_actions(state, seat)[:6])
+            del recent[:-12]
 
     for options in option_sets(game):
-        for seed in range(2):
+        # two deals under the defaults, one under each other option (two for the long games)
+        for seed in range(2 if not options or game.info.id in LONG_GAMES else 1):
             recent.clear()
             random_playout(game, 50 + seed, max_steps=LONG_GAMES.get(game.info.id, max_steps),
                            options=options, check=ask)

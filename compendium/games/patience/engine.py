@@ -441,13 +441,13 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
 
     # -- the hooks of ``why_illegal`` --------------------------------------------------------
     # ``why_illegal`` makes the checks every patience shares -- the deal, the kind of action, the
-    # piles named, the cards there to move -- and asks these hooks only about what is the game's
-    # own.  Most of Lady Cadogan's patiences need no more than the two words below and a
+    # piles named, a card there to move -- and asks these hooks only about what is the game's
+    # own.  Most of Lady Cadogan's patiences need no more than the words below and a
     # ``move_refusal``.
-    no_redeal = False              # True: the game has no re-deal at all ("there is no re-deal in
-    redeals_section = "re-deals"   # ...", citing this section, which the Cadogan pages all have)
-    pack_used_up = ("the stock is empty", "the-stock-and-waste")   # the words and the rule for a
-                                   # turn from an empty stock (the book's words for its pack)
+    no_redeal = False                  # the game has no re-deal: "there is no re-deal in <name>",
+    redeals_section = "re-deals"       # citing this section (every Cadogan page has it)
+    pack_used_up = ("the stock is empty", "the-stock-and-waste")   # a turn from an empty stock:
+                                       # the words (the book's, for its pack) and the section cited
 
     def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
         """Hook: why cards may not be turned from the stock now (``None``: they may)."""

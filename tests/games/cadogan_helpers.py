@@ -1,28 +1,21 @@
 """Helpers for the tests of Lady Cadogan's two-pack patiences (The Congress, The Carpet, The
 Besieged City, Spenser's Fairie Queen, Sly, Mount Olympus): positions written as text, refusals
-with their rule, and the checks that every rule cited is a heading of the game's page."""
+with their rule, the legal moves against ``why_illegal``, and the page with its piles table.
+(Every game's rules cited are checked against its page by the conformance suite.)"""
 from __future__ import annotations
 
-import ast
 import dataclasses
-import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS, Card
-from compendium.core.errors import IllegalAction
 from compendium.core.notation import parse_card
-from compendium.core.rng import SplitMix64
-from compendium.core.rules import REFERENCED
 from compendium.games.patience import engine
 from compendium.games.patience.engine import Move, PatienceGame, PatienceState
 from compendium.paths import rules_dir
 
-from .conformance import random_playout
+from .conformance import refusal
 
 PACK = PACKS["2x52"]
 
@@ -69,17 +62,6 @@ def faces(game: PatienceGame, state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[index[name]]]
 
 
-def refusal(game: PatienceGame, state: PatienceState, text: str) -> IllegalAction:
-    """The refusal of the move ``text``: it is not among the legal actions, and applying it raises
-    the reason with its rule."""
-    action = game.action_from_str(state, text)
-    assert action not in game.legal_actions(state, 0), text
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    assert info.value.reason
-    return info.value
-
-
 def check_legal(game: PatienceGame, state: PatienceState, texts: list[str]) -> None:
     legal = game.legal_actions(state, 0)
     for text in texts:
@@ -110,53 +92,3 @@ def page(game: PatienceGame) -> str:
     text = (rules_dir() / f"{game.info.id}.md").read_text(encoding="utf-8")
     assert "<!-- piles -->" in text
     return text.replace("<!-- piles -->", "### Piles\n\n" + game.piles_markdown() + "\n", 1)
-
-
-def literal_anchors(path: Path) -> set[str]:
-    """Anchors named in the source: self.ref("...") calls and the strings anchor_for returns."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "ref" \
-                and node.args and isinstance(node.args[0], ast.Constant):
-            found.add(node.args[0].value)
-        if isinstance(node, ast.FunctionDef) and node.name == "anchor_for":
-            found |= {n.value for n in ast.walk(node) if isinstance(n, ast.Constant)
-                      and isinstance(n.value, str) and re.fullmatch(r"[a-z0-9-]+", n.value)}
-    return found
-
-
-def check_rules_cited_are_headings(game: PatienceGame, module_file: str, option_sets: list[dict[str, Any]],
-                                   expected: set[str]) -> None:
-    """Every rule the game cites -- in its source, and while random games are played and bad moves
-    asked about -- is a heading of its page; and the playouts reached the ``expected`` ones."""
-    text = page(game)
-    anchors = rulesdoc.anchors(text)
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module_file))
-    reached: set[str] = set()
-    gen = SplitMix64(7)
-
-    def ask(session: Any) -> None:
-        state = session.state
-        names = [s.name for s in game.specs(game.options_of(state))]
-        actions = list(game.candidates(state)) + [
-            Move(names[gen.below(len(names))], names[gen.below(len(names))], 1 + gen.below(2))
-            for _ in range(25)]
-        for action in actions:
-            refused = game.why_illegal(state, action)
-            if refused is not None and refused.rule:
-                reached.add(refused.rule.partition("#")[2])
-        outcome = game.outcome(state)
-        if outcome is not None:
-            reached.add(outcome.rule.partition("#")[2])
-    for options in option_sets:
-        for seed in range(2):
-            random_playout(game, 50 + seed, max_steps=250, options=options, check=ask)
-    reached |= {r.partition("#")[2] for r in REFERENCED if r.startswith(game.info.id + "#")}
-    assert expected <= reached, expected - reached
-    assert (cited | reached) - anchors == set()
-    assert [t for t in rulesdoc.links(text) if t.startswith("#") and t[1:] not in anchors] == []
-    for section in ("players-and-equipment", "the-deal", "piles", "the-foundations", "spaces",
-                    "the-stock-and-waste", "re-deals", "end-of-the-game", "laws-and-irregularities",
-                    "variants", "hints", "sources-and-decisions"):
-        assert section in anchors, section

@@ -1,9 +1,13 @@
-"""Helpers of the shared conformance suite: random playouts and the invariants every game keeps."""
+"""Helpers of the shared conformance suite: random playouts, refusals, and the invariants every
+game keeps."""
 from __future__ import annotations
 
 import dataclasses
 from typing import Any, Iterator
 
+import pytest
+
+from compendium.core.errors import IllegalAction
 from compendium.core.game import Special, ViewCard
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
@@ -63,3 +67,19 @@ def random_playout(game: Any, seed: int, max_steps: int = 300, options: dict[str
         if check:
             check(session)
     return session
+
+
+def refusal(game: Any, state: Any, action: Any) -> IllegalAction:
+    """The refusal of ``action`` (an action, or its text) in ``state``: applying it raises
+    ``IllegalAction`` with its reason, and it is not among the legal actions of the seat to move.
+    The caller checks the law cited (``.rule``) and the words."""
+    if isinstance(action, str):
+        action = game.action_from_str(state, action)
+    seat = game.to_move(state)
+    if not isinstance(seat, Special):
+        assert action not in game.legal_actions(state, seat), action
+    with pytest.raises(IllegalAction) as info:
+        game.apply(state, action)
+    assert info.value.reason, action
+    assert info.value.rule, f"no law cited for refusing {action!r}: {info.value.reason}"
+    return info.value

@@ -11,7 +11,8 @@ from compendium.games.tricks.all_fours import FOUR_HANDED, GAME
 from compendium.games.tricks.engine import Call, Discard, Play
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, refusal, rotate_hidden, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, rotate_hidden, stacked
 
 ELDER, DEALER = 0, 1
 

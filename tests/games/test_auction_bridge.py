@@ -23,7 +23,8 @@ from compendium.games.tricks.auction_bridge import (
 )
 from compendium.games.tricks.engine import Call, Play, active_slot
 
-from .tricks_helpers import cards, check_determinize, refusal, round_robin_order, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, round_robin_order, stacked
 
 A, Y, B, Z = 0, 1, 2, 3
 

@@ -13,7 +13,8 @@ from compendium.games.board.backgammon import (BLACK, GAME, MEN, WHITE, Backgamm
                                                CubeAction, OpeningThrow, Phase, Play, Roll,
                                                ThrowAgain, TurnBuilder, parse_position_id,
                                                point_name, position_id, starting_board)
-from tests.games.conformance import random_playout
+from tests.games.conformance import random_playout, refusal
+
 
 R = "backgammon#"
 
@@ -46,12 +47,6 @@ def start(dice: tuple[int, int], seat: int = WHITE, **options) -> BackgammonStat
 
 def play(state: BackgammonState, text: str) -> BackgammonState:
     return GAME.apply(state, GAME.action_from_str(state, text))
-
-
-def refusal(state: BackgammonState, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        play(state, text)
-    return info.value
 
 
 def texts(state: BackgammonState) -> set[str]:
@@ -183,7 +178,7 @@ def test_a_throw_that_cannot_be_played_is_lost():
 # -- illegal plays, each with its law --------------------------------------------------------
 def test_illegal_another_man_before_entering_from_the_bar():
     s = position({6: 5, 8: 3}, {6: 5}, bar=(1, 0), dice=(6, 3))
-    err = refusal(s, "8/2 6/3")
+    err = refusal(GAME, s, "8/2 6/3")
     assert err.rule == R + "entering-from-the-bar" and "bar must enter" in err.reason
     # Written in any order, a play that enters first is the same play.
     assert play(s, "8/2 bar/22") == play(s, "bar/22 8/2")
@@ -191,45 +186,45 @@ def test_illegal_another_man_before_entering_from_the_bar():
 
 def test_illegal_landing_on_a_point_held_by_two_enemy_men():
     s = start((6, 5))
-    err = refusal(s, "24/19 13/7")    # White's 19-point is Black's six point: five men
+    err = refusal(GAME, s, "24/19 13/7")    # White's 19-point is Black's six point: five men
     assert err.rule == R + "blots-and-hitting" and "point 19" in err.reason
 
 
 def test_illegal_playing_one_die_when_both_can_be_played():
-    err = refusal(start((3, 1)), "8/5")
+    err = refusal(GAME, start((3, 1)), "8/5")
     assert err.rule == R + "the-whole-throw-must-be-played" and "both dice" in err.reason
 
 
 def test_illegal_the_smaller_die_when_only_one_can_be_played():
     s = position({13: 1}, {23: 2, 1: 1}, dice=(6, 5))
-    err = refusal(s, "13/8")
+    err = refusal(GAME, s, "13/8")
     assert err.rule == R + "the-whole-throw-must-be-played" and "larger" in err.reason
 
 
 def test_illegal_bearing_off_with_a_man_outside_the_home_table():
     s = position({7: 1, 6: 4, 2: 3}, {24: 2}, dice=(6, 1))
     assert play(s, "6/off 7/6") == play(s, "7/6 6/off")   # home first, then off: legal
-    err = refusal(s, "6/off 2/1")
+    err = refusal(GAME, s, "6/off 2/1")
     assert err.rule == R + "bearing-off" and "all fifteen" in err.reason
 
 
 def test_illegal_a_higher_die_from_below_the_highest_man():
     s = position({5: 1, 3: 2}, {24: 2}, dice=(6, 1))
-    err = refusal(s, "3/off 5/4")
+    err = refusal(GAME, s, "3/off 5/4")
     assert err.rule == R + "bearing-off" and "higher point" in err.reason
 
 
 def test_illegal_doublets_played_fewer_than_four_times():
-    err = refusal(start((4, 4)), "13/9(2)")
+    err = refusal(GAME, start((4, 4)), "13/9(2)")
     assert err.rule == R + "doublets" and "four times" in err.reason
 
 
 def test_illegal_moving_backwards_or_from_an_empty_point():
     s = start((3, 1))
-    assert refusal(s, "6/9 8/7").rule == R + "moving-the-men"
-    assert refusal(s, "4/1 6/5").rule == R + "moving-the-men"
-    assert refusal(s, "13/18/22").rule == R + "moving-the-men"
-    assert refusal(s, "8/3").rule == R + "moving-the-men"   # no die nor both make five
+    assert refusal(GAME, s, "6/9 8/7").rule == R + "moving-the-men"
+    assert refusal(GAME, s, "4/1 6/5").rule == R + "moving-the-men"
+    assert refusal(GAME, s, "13/18/22").rule == R + "moving-the-men"
+    assert refusal(GAME, s, "8/3").rule == R + "moving-the-men"   # no die nor both make five
     with pytest.raises(IllegalAction) as info:
         GAME.apply(s, Roll(3, 3))
     assert info.value.rule == R + "moving-the-men"

@@ -17,7 +17,8 @@ from compendium.games.tricks.boston import (GAME, LADDER, LOSE, BostonContract, 
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, refusal, rotate_hidden
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, rotate_hidden
 
 A, Y, B, Z = 0, 1, 2, 3
 RULES = Path(__file__).resolve().parents[2] / "resources" / "rules" / "boston.md"

@@ -14,6 +14,8 @@ from compendium.games.board.checkers import (BLACK, GAME, LESSONS, QUIET_PLIES_F
                                              perft,
                                              read_pdn, replay_pdn, square_rc, to_fen, write_pdn)
 
+from .conformance import refusal
+
 
 def pos(fen: str, *, huffing: bool = False, **fields) -> CheckersState:
     black, white, kings, side = parse_fen(fen)
@@ -29,14 +31,6 @@ def play(state: CheckersState, *moves: str) -> CheckersState:
     for text in moves:
         state = GAME.apply(state, GAME.action_from_str(state, text))
     return state
-
-
-def refusal(state: CheckersState, action) -> IllegalAction:
-    if isinstance(action, str):
-        action = GAME.action_from_str(state, action)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return info.value
 
 
 # -- the board ------------------------------------------------------------------------------
@@ -170,19 +164,19 @@ def test_the_forty_move_count_restarts_at_a_man_move_and_a_capture():
 # -- illegal actions, each with its law ----------------------------------------------------------
 def test_illegal_a_man_moving_backwards():
     state = pos("B:W30:B15")
-    err = refusal(state, "15-11")
+    err = refusal(GAME, state, "15-11")
     assert err.rule == "checkers#moving-a-man" and "backwards" in str(err)
 
 
 def test_illegal_not_capturing_when_obliged():
     state = pos("B:W19:B15,1")
-    err = refusal(state, "1-6")
+    err = refusal(GAME, state, "1-6")
     assert err.rule == "checkers#compulsory-capture" and "15x24" in str(err)
 
 
 def test_illegal_stopping_a_multiple_jump_early():
     state = pos("B:W19,27:B15,1")
-    err = refusal(state, Move((15, 24), True))
+    err = refusal(GAME, state, Move((15, 24), True))
     assert err.rule == "checkers#multiple-jumps" and "24" in str(err)
 
 
@@ -193,54 +187,54 @@ def test_illegal_a_light_square():
 
 
 def test_illegal_moving_the_opponents_piece():
-    err = refusal(GAME.initial_state(), "22-18")
+    err = refusal(GAME, GAME.initial_state(), "22-18")
     assert err.rule == "checkers#the-play" and "White" in str(err)
 
 
 def test_illegal_sideways_and_long_moves():
     state = pos("B:W30:B15")
-    assert refusal(state, "15-16").rule == "checkers#moving-a-man"       # sideways
-    assert refusal(state, "15-22").rule == "checkers#capturing"          # a leap over nothing
+    assert refusal(GAME, state, "15-16").rule == "checkers#moving-a-man"       # sideways
+    assert refusal(GAME, state, "15-22").rule == "checkers#capturing"          # a leap over nothing
 
 
 def test_illegal_onto_an_occupied_square():
-    err = refusal(GAME.initial_state(), "5-9")
+    err = refusal(GAME, GAME.initial_state(), "5-9")
     assert err.rule == "checkers#moving-a-man" and "occupied" in str(err)
 
 
 def test_illegal_leaping_on_after_crowning():
     state = pos("B:W26,27:B22")
-    err = refusal(state, Move((22, 31, 24), True))
+    err = refusal(GAME, state, Move((22, 31, 24), True))
     assert err.rule == "checkers#crowning"
     # the refusal for leaping over one's own piece or an empty square cites capturing
-    err2 = refusal(pos("B:W30:B15,19"), Move((15, 24), True))
+    err2 = refusal(GAME, pos("B:W30:B15,19"), Move((15, 24), True))
     assert err2.rule == "checkers#capturing"
 
 
 def test_illegal_huffing_without_an_omission_and_claiming_too_soon():
     state = pos("B:W19,30:B15,1", huffing=True)
-    assert refusal(state, Huff(19)).rule == "checkers#huffing-the-old-rule"
-    assert refusal(state, Insist()).rule == "checkers#huffing-the-old-rule"
-    err = refusal(state, Draw("claim"))
+    assert refusal(GAME, state, Huff(19)).rule == "checkers#huffing-the-old-rule"
+    assert refusal(GAME, state, Insist()).rule == "checkers#huffing-the-old-rule"
+    err = refusal(GAME, state, Draw("claim"))
     assert err.rule == "checkers#draws" and "forty" in str(err)
-    assert refusal(state, Draw("accept")).rule == "checkers#draws"
+    assert refusal(GAME, state, Draw("accept")).rule == "checkers#draws"
 
 
 def test_illegal_anything_but_an_answer_while_a_draw_is_offered():
     offered = play(GAME.initial_state(), "offer draw")
-    assert refusal(offered, "22-18").rule == "checkers#draws"
+    assert refusal(GAME, offered, "22-18").rule == "checkers#draws"
 
 
 def test_illegal_a_move_after_insisting_must_be_the_capture():
     passed = play(pos("B:W19,30:B15,10,5", huffing=True), "5-9")
     insisted = play(passed, "insist")
-    assert refusal(insisted, "10-14").rule == "checkers#huffing-the-old-rule"
+    assert refusal(GAME, insisted, "10-14").rule == "checkers#huffing-the-old-rule"
 
 
 def test_illegal_after_the_end():
     over = pos("B:W18:B")
     assert GAME.is_terminal(over)
-    assert refusal(over, Move((18, 14))).rule == "checkers#end-of-the-game"
+    assert refusal(GAME, over, Move((18, 14))).rule == "checkers#end-of-the-game"
 
 
 # -- the end -------------------------------------------------------------------------------------

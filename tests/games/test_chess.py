@@ -14,10 +14,13 @@ from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import rule_ref
 from compendium.core.session import Session
+from compendium.games.board import chess_game
 from compendium.games.board.chess_game import (
     CLAIM, FLAG, GAME, LESSONS, RESIGN, STANDARD, ChessState, GameClock, TimeControl, clock_text,
     descriptive, descriptive_square, from_pgn, game_perft, lesson_of, move_list, numbered, parse_fen,
     perft, state_from_fen, time_control, to_pgn, why_illegal)
+
+from .conformance import refusal
 
 START = chess.STARTING_FEN
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
@@ -32,12 +35,6 @@ def play(state: ChessState, *texts: str) -> ChessState:
 
 def at(fen: str, *texts: str) -> ChessState:
     return play(state_from_fen(fen), *texts)
-
-
-def refusal(state: ChessState, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def sans(state: ChessState) -> list[str]:
@@ -106,7 +103,7 @@ def test_legal_moves_of_every_kind():
 def test_castling_on_the_queens_side_and_for_black():
     fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
     state = play(state_from_fen(fen), "e1c1")
-    assert refusal(state, "e8c8").rule == "chess#castling"    # d8 is attacked by the rook on d1
+    assert refusal(GAME, state, "e8c8").rule == "chess#castling"    # d8 is attacked by the rook on d1
     state = play(state, "e8g8")
     board = state.board
     assert [board.piece_at(s).symbol() for s in (chess.C1, chess.D1, chess.G8, chess.F8)] == ["K", "R", "k", "r"]
@@ -128,21 +125,21 @@ def test_illegal_moves_name_their_law():
         (play(start, "e2e4", "d7d5"), "e4f5", "chess#the-pawn"),  # diagonal only to capture
     ]
     for state, text, rule in cases:
-        assert refusal(state, text).rule == rule, text
+        assert refusal(GAME, state, text).rule == rule, text
 
 
 def test_check_refusals():
     # the king may not step into check
     state = state_from_fen("4k3/8/8/8/8/8/3r4/4K3 w - - 0 1")
-    assert refusal(state, "e1d1").rule == "chess#check"
-    assert "attacked" in refusal(state, "e1d1").reason
+    assert refusal(GAME, state, "e1d1").rule == "chess#check"
+    assert "attacked" in refusal(GAME, state, "e1d1").reason
     # a pinned man may not leave the line
     pinned = state_from_fen("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1")
-    why = refusal(pinned, "e2c3")
+    why = refusal(GAME, pinned, "e2c3")
     assert why.rule == "chess#check" and "pinned" in why.reason
     # in check, a move that ignores it is refused
     checked = state_from_fen("4k3/8/8/8/8/8/P7/r3K3 w - - 0 1")
-    why = refusal(checked, "a2a3")
+    why = refusal(GAME, checked, "a2a3")
     assert why.rule == "chess#check" and "in check" in why.reason
 
 
@@ -150,30 +147,30 @@ def test_castling_refusals():
     rule = "chess#castling"
     # through an attacked square (f1 attacked by the rook on f8)
     through = state_from_fen("4kr2/8/8/8/8/8/8/4K2R w K - 0 1")
-    assert refusal(through, "e1g1").rule == rule and "f1" in refusal(through, "e1g1").reason
+    assert refusal(GAME, through, "e1g1").rule == rule and "f1" in refusal(GAME, through, "e1g1").reason
     # out of check
     checked = state_from_fen("4k3/4r3/8/8/8/8/8/4K2R w K - 0 1")
-    assert "in check" in refusal(checked, "e1g1").reason
+    assert "in check" in refusal(GAME, checked, "e1g1").reason
     # the rook has moved: no right any more
     moved = play(state_from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1"), "h1h2", "e8d8", "h2h1", "d8e8")
-    assert "already moved" in refusal(moved, "e1g1").reason
+    assert "already moved" in refusal(GAME, moved, "e1g1").reason
     # pieces in between
     blocked = GAME.initial_state()
-    why = refusal(blocked, "e1g1")
+    why = refusal(GAME, blocked, "e1g1")
     assert why.rule == rule and "f1" in why.reason
     # into check
     into = state_from_fen("4k1r1/8/8/8/8/8/8/4K2R w K - 0 1")
-    assert "g1" in refusal(into, "e1g1").reason
+    assert "g1" in refusal(GAME, into, "e1g1").reason
 
 
 def test_promotion_and_en_passant_refusals():
     promo = state_from_fen("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1")
-    assert refusal(promo, "e7e8").rule == "chess#promotion"        # the piece must be named
-    assert refusal(promo, "e7e8k").rule == "chess#promotion"       # never a king
-    assert refusal(state_from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "e2e3q").rule == "chess#promotion"
+    assert refusal(GAME, promo, "e7e8").rule == "chess#promotion"        # the piece must be named
+    assert refusal(GAME, promo, "e7e8k").rule == "chess#promotion"       # never a king
+    assert refusal(GAME, state_from_fen("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"), "e2e3q").rule == "chess#promotion"
     # en passant only straight after the double step
     late = at("4k3/3p3p/8/4P3/8/8/8/4K3 b - - 0 1", "d7d5", "e1e2", "h7h6")
-    why = refusal(late, "e5d6")
+    why = refusal(GAME, late, "e5d6")
     assert why.rule == "chess#en-passant"
 
 
@@ -196,7 +193,7 @@ def test_checkmate_wins():
     assert GAME.to_move(state) is Special.TERMINAL
     assert outcome.results == (0.0, 1.0) and outcome.rule == "chess#checkmate"
     assert "Black wins" in outcome.reason
-    assert refusal(state, "a2a3").rule == "chess#the-end-of-the-game"
+    assert refusal(GAME, state, "a2a3").rule == "chess#the-end-of-the-game"
 
 
 def test_stalemate_is_a_draw():
@@ -221,7 +218,7 @@ def shuffle(state: ChessState, times: int) -> ChessState:
 def test_threefold_repetition_is_claimed_and_fivefold_is_automatic():
     twice = shuffle(GAME.initial_state(), 1)
     assert twice.repetitions == 2 and CLAIM not in GAME.legal_actions(twice, 0)
-    assert refusal(twice, CLAIM).rule == "chess#draws"
+    assert refusal(GAME, twice, CLAIM).rule == "chess#draws"
     thrice = shuffle(GAME.initial_state(), 2)
     assert thrice.repetitions == 3
     assert CLAIM in GAME.legal_actions(thrice, 0)
@@ -593,3 +590,27 @@ def test_a_clock_resumes_from_saved_times():
                                      (3_600_000, "1:00:00")])
 def test_clock_faces(ms, text):
     assert clock_text(ms) == text
+
+
+# -- the fast paths of random play ---------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(12))
+def test_the_board_apply_hands_over_is_the_board_its_fen_parses_to(seed):
+    """``apply`` keeps the board it moved on for the next look at the position and writes its FEN
+    from the bitboards: over random games (castling, en passant, promotions) that FEN is
+    python-chess's own, and the board kept is the board parsing it gives, move for move."""
+    gen = SplitMix64(seed)
+    state = GAME.initial_state()
+    for _ in range(300):
+        legal = [a for a in GAME.legal_actions(state, state.turn) if a != CLAIM]
+        if GAME.to_move(state) is Special.TERMINAL or not legal:
+            break
+        state = GAME.apply(state, legal[gen.below(len(legal))])
+        kept = chess_game._board(state.fen)
+        parsed = chess.Board(state.fen)
+        assert kept.fen() == parsed.fen() == state.fen
+        assert kept.ep_square == parsed.ep_square
+        assert kept.castling_rights == parsed.castling_rights and not kept.move_stack
+        assert [m.uci() for m in kept.legal_moves] == [m.uci() for m in parsed.legal_moves]
+        if GAME.to_move(state) is not Special.TERMINAL:
+            moves = [a for a in GAME.legal_actions(state, state.turn) if a != CLAIM]
+            assert moves == [m.uci() for m in parsed.legal_moves]

@@ -2,8 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import re
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -11,19 +9,14 @@ import pytest
 
 from compendium.core import records
 from compendium.core.cards import PACKS, SUITS, Card, Rank
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rng import SplitMix64
-from compendium.core.rules import REFERENCED
-from compendium.core.rules import anchors
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import clock
 from compendium.games.patience.clock import FOUNDATION_CARDS, GAME, cards_on
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 
-from .conformance import view_cards
+from .conformance import refusal, view_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -74,14 +67,6 @@ def complete(hour: int) -> str:
 
 def faces(state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[ORDER.index(name)]]
-
-
-def refusal(state: PatienceState, text: str) -> IllegalAction:
-    action = GAME.action_from_str(state, text)
-    assert action not in GAME.legal_actions(state, 0), text
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return info.value
 
 
 # -- the deal ------------------------------------------------------------------------------
@@ -155,9 +140,9 @@ def test_a_foundation_is_built_to_its_hour_and_no_further():
     state = GAME.apply(state, Move("p2", "f1"))   # A♣: the hour of I is reached
     assert faces(state, "f1") == complete(1).split() and GAME.is_complete(state, 1)
     done = position(f1=complete(1), f9=complete(9), p1="5♠ 5♠ 2♣")
-    exc = refusal(done, "p1>f1")                  # 2♣ would follow the ace, but I is finished
+    exc = refusal(GAME, done, "p1>f1")                  # 2♣ would follow the ace, but I is finished
     assert exc.rule == "the_clock#the-foundations" and "complete" in exc.reason
-    assert refusal(done, "p1>f9").rule == "the_clock#the-foundations"
+    assert refusal(GAME, done, "p1>f9").rule == "the_clock#the-foundations"
 
 
 # -- illegal moves, each with its law ------------------------------------------------------
@@ -178,7 +163,7 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "re-deals",
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"the_clock#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
@@ -186,14 +171,14 @@ def test_illegal_moves_cite_their_rules():
 def test_the_pack_is_gone_through_once():
     rest = position()
     state = position(w=" ".join(str(rest.deck[c]) for c in rest.piles[ORDER.index("s")]), s="")
-    assert refusal(state, "draw").rule == "the_clock#the-stock-and-waste"
-    assert refusal(state, "redeal").rule == "the_clock#re-deals"
+    assert refusal(GAME, state, "draw").rule == "the_clock#the-stock-and-waste"
+    assert refusal(GAME, state, "redeal").rule == "the_clock#re-deals"
     assert Redeal() not in GAME.legal_actions(state, 0) and Draw() not in GAME.legal_actions(state, 0)
 
 
 def test_nothing_goes_on_an_ace_in_the_circle_unless_the_option_says_so():
     text = dict(p1="9♥ 7♣ A♠", p2="4♦ 8♠ K♠")
-    assert refusal(position(**text), "p2>p1").rule == "the_clock#building-on-the-tableau"
+    assert refusal(GAME, position(**text), "p2>p1").rule == "the_clock#building-on-the-tableau"
     state = position({"wrap": True}, **text)
     assert Move("p2", "p1") in GAME.legal_actions(state, 0)
     assert faces(GAME.apply(state, Move("p2", "p1")), "p1") == ["9♥", "7♣", "A♠", "K♠"]
@@ -335,16 +320,6 @@ def test_play_by_hints_always_ends():
 
 
 # -- conformance ---------------------------------------------------------------------------
-def test_random_playouts_are_fast():
-    gen = SplitMix64(7)
-    moves, start = 0, time.process_time()
-    for seed in range(6):
-        session = Session(GAME, seed=seed)
-        while session.to_move() == 0 and moves < 5000:
-            legal = session.legal_actions()
-            session.play(legal[gen.below(len(legal))])
-            moves += 1
-    assert moves / (time.process_time() - start) > 200
 
 
 # -- the record of a won game --------------------------------------------------------------
@@ -358,18 +333,8 @@ def test_a_recorded_win_replays_to_a_detected_win():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    page = PAGE.read_text(encoding="utf-8")
-    found = anchors(page)
-    source = Path(clock.__file__).read_text(encoding="utf-8")
-    cited = set(re.findall(r'ref\("([a-z0-9-]+)"\)', source))
-    cited |= set(re.findall(r'\.get\(spec\.kind, "([a-z0-9-]+)"\)', source))
-    cited |= set(re.findall(r'PileKind\.\w+: "([a-z0-9-]+)"', source))
-    cited |= {"end-of-the-game"}          # the engine's outcome
-    assert cited <= found, cited - found
-    # and every reference made while these tests ran
-    made = {ref.partition("#")[2] for ref in REFERENCED if ref.startswith("the_clock#")}
-    assert made <= found, made - found
-    assert "<!-- piles -->" in page
+
+def test_the_piles_table_is_generated_for_every_option():
+    assert "<!-- piles -->" in PAGE.read_text(encoding="utf-8")
     for options in OPTION_SETS:
         assert "| 12 × packet of the circle |" in GAME.piles_markdown(options)

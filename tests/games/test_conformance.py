@@ -2,17 +2,21 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections import Counter
 
 import pytest
 
 from compendium.core import records
+from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS
+from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
+from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.games import registry
-from compendium.games.patience.engine import PatienceGame, PatienceState
+from compendium.games.patience.engine import Draw, Move, PatienceGame, PatienceState, Redeal
 from compendium.games.tricks.engine import TrickGame
 
 from .conformance import random_playout, view_cards
@@ -50,6 +54,145 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
     assert "canfield_or_klondike" in PLAYABLE
     for gid in PLAYABLE:
         assert registry.get_game(gid).info.id == gid
+
+
+# Options some games' random play is also timed under (the setting their own tests timed).
+TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
+
+
+def test_random_play_is_fast(game):
+    """Random play, the stress step's and the solvers' workload, keeps a pace of more than 200
+    moves a CPU second (every game is far faster; a slip by tens of times trips this)."""
+    for options in [{}, *TIMED_OPTIONS.get(game.info.id, [])]:
+        start, moves, seed = time.process_time(), 0, 100
+        while moves < 600 and seed < 120:
+            moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
+            seed += 1
+        assert moves / (time.process_time() - start) > 200, options
+
+
+# Games whose random deals need more moves than most to reach their end.
+LONG_GAMES = {"general_sedgewick": 300, "mount_olympus": 300, "the_blockade": 200, "fortress": 200}
+
+
+def cited_while_playing(game, max_steps: int = 80) -> set[str]:
+    """The laws ("game#section") the game cites while random games are played under every option
+    and, at each step, bad actions are tried: actions legal a few steps before, and for a patience
+    every candidate move, moves between any two piles, a turn and a re-deal.  Refusals, outcomes
+    and score events all count, and so do the references to its page made by the tests so far."""
+    cited: set[str] = set()
+    gen = SplitMix64(7)
+    recent: list = []
+
+    def ask(session):
+        state = session.state
+        seat = session.to_move()
+        tried = list(recent)
+        if isinstance(game, PatienceGame) and state.deck:
+            names = [s.name for s in game.specs(game.options_of(state))]
+            empty = [n for n, pile in zip(names, state.piles) if not pile]
+            tried += [*game.candidates(state), Draw(), Redeal()] + [
+                Move(names[gen.below(len(names))], names[gen.below(len(names))], 1 + gen.below(2))
+                for _ in range(25)]
+            lone = [i for i, pile in enumerate(state.piles) if len(pile) == 1] or range(len(names))
+            for name in empty[:6]:      # a card, and a whole pile (a lone card if any), into a space
+                src = lone[gen.below(len(lone))]
+                tried += [Move(names[src], name), Move(names[src], name, max(1, len(state.piles[src])))]
+        candidates = set(game.candidates(state)) if isinstance(game, PatienceGame) and state.deck else set()
+        for action in tried:
+            try:
+                game.apply(state, action)
+            except IllegalAction as refused:
+                assert refused.reason
+                # a move the generator offers is a real situation: its refusal cites its law
+                assert refused.rule or action not in candidates, (action, refused.reason)
+                cited.add(refused.rule or "")
+        outcome = game.outcome(state)
+        cited.add(outcome.rule if outcome is not None else "")
+        cited.update(event.rule or "" for event in game.score_events(state))
+        if not isinstance(seat, Special):
+            recent.extend(game.legal_actions(state, seat)[:6])
+            del recent[:-12]
+
+    for options in option_sets(game):
+        # two deals under the defaults, one under each other option (two for the long games)
+        for seed in range(2 if not options or game.info.id in LONG_GAMES else 1):
+            recent.clear()
+            random_playout(game, 50 + seed, max_steps=LONG_GAMES.get(game.info.id, max_steps),
+                           options=options, check=ask)
+    cited |= {r for r in REFERENCED if r.startswith(game.info.id + "#")}
+    return cited - {""}
+
+
+# What particular pages must hold and particular games must cite in play: the checks the games'
+# own copies of the heading test made, gathered here.  (The Blockade and Fortress cite "spaces"
+# only in positions random play seldom reaches; their own refusal tests cite it.)
+CADOGAN_SECTIONS = {"players-and-equipment", "the-deal", "piles", "the-foundations", "spaces",
+                    "the-stock-and-waste", "re-deals", "end-of-the-game", "laws-and-irregularities",
+                    "variants", "hints", "sources-and-decisions"}
+ENGINE_SECTIONS = {"the-foundations", "building-on-the-tableau", "spaces", "the-stock-and-waste",
+                   "moving-runs", "turning-up-cards", "end-of-the-game"}
+FANS_CITED = {"the-foundations", "building-on-the-tableau", "spaces", "moving-runs", "the-stock-and-waste",
+              "re-deals"}
+SECTIONS = {
+    "anna": CADOGAN_SECTIONS | {"building-on-the-tableau", "the-queens"},
+    "babette": CADOGAN_SECTIONS | {"the-garden"},
+    "la_nivernaise": CADOGAN_SECTIONS | {"exchanges-between-foundations", "the-flanks", "the-line"},
+    "light_and_shade": CADOGAN_SECTIONS | {"building-on-the-tableau", "the-rivals"},
+    "margarethe": CADOGAN_SECTIONS | {"the-helps"},
+    "the_fifteen": CADOGAN_SECTIONS | {"available-cards", "when-the-game-cannot-begin", "building-on-the-tableau"},
+    "the_blockade": CADOGAN_SECTIONS, "sly": CADOGAN_SECTIONS, "the_congress": CADOGAN_SECTIONS,
+    "the_carpet": CADOGAN_SECTIONS, "the_besieged_city": CADOGAN_SECTIONS,
+    "spensers_fairie_queen": CADOGAN_SECTIONS, "mount_olympus": CADOGAN_SECTIONS,
+    "fortress": ENGINE_SECTIONS, "nestor": ENGINE_SECTIONS, "napoleon_at_st_helena": ENGINE_SECTIONS,
+    "napoleons_square": ENGINE_SECTIONS, "napoleons_square_single": ENGINE_SECTIONS,
+    "la_belle_lucie": FANS_CITED | {"turning-up-cards", "end-of-the-game", "the-merci"},
+    "house_in_the_wood": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
+    "house_on_the_hill": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
+}
+CITED_IN_PLAY = {
+    "the_blockade": ENGINE_SECTIONS - {"spaces"},
+    "general_sedgewick": ENGINE_SECTIONS,
+    "fortress": {"building-on-the-tableau", "the-foundations", "available-cards"},
+    "la_belle_lucie": FANS_CITED, "house_in_the_wood": FANS_CITED, "house_on_the_hill": FANS_CITED,
+    "mount_olympus": {"the-foundations", "building-on-the-tableau", "spaces", "the-stock-and-waste",
+                      "moving-runs", "end-of-the-game"},
+    "nestor": {"pairing", "the-reserve", "spaces", "available-cards", "the-foundations", "turning-up-cards",
+               "re-deals"},
+    "sly": {"the-foundations", "the-rounds", "the-promenade", "the-deal"},
+    "the_congress": {"the-foundations", "building-on-the-tableau", "the-rivers", "the-helps", "moving-runs",
+                     "the-stock-and-waste"},
+    "the_carpet": {"the-foundations", "the-carpet", "free-cards", "the-talon", "the-stock-and-waste"},
+    "the_besieged_city": {"the-foundations", "building-on-the-tableau", "the-reserve", "spaces",
+                          "the-stock-and-waste"},
+    "spensers_fairie_queen": {"the-foundations", "building-on-the-tableau", "the-kings", "the-deal",
+                              "moving-runs"},
+}
+
+
+def test_every_rule_cited_is_a_heading_of_the_page(game):
+    """Every law the game cites while it is played is a heading of the rules page it names (the
+    sources' literal references are read by tests/core/test_rule_references.py), the game's page
+    links only to its own headings, and a patience page has its generated piles table."""
+    text = registry.rules_markdown(game.info.id)
+    assert text is not None, "a playable game has its rules page"
+    anchors = rulesdoc.anchors(text)
+    cited = cited_while_playing(game)
+    assert cited, "the playouts reached no law at all: the check would be vacuous"
+    missing = set()
+    for rule in cited:
+        page, _, section = rule.partition("#")
+        page_text = text if page == game.info.id else registry.rules_markdown(page)
+        if page_text is None or section not in rulesdoc.anchors(page_text):
+            missing.add(rule)
+    assert missing == set()
+    assert [t for t in rulesdoc.links(text) if t.startswith("#") and t[1:] not in anchors] == []
+    if isinstance(game, PatienceGame):
+        assert "piles" in anchors
+    gid = game.info.id
+    assert SECTIONS.get(gid, set()) <= anchors, SECTIONS[gid] - anchors
+    own = {rule.partition("#")[2] for rule in cited if rule.startswith(gid + "#")}
+    assert CITED_IN_PLAY.get(gid, set()) <= own, CITED_IN_PLAY[gid] - own
 
 
 def test_random_playouts_keep_every_card(game):

@@ -1,8 +1,6 @@
 """The Constitution: the book's rules, with the law that decides each refusal."""
 from __future__ import annotations
 
-import re
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -10,19 +8,14 @@ import pytest
 
 from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank, Suit
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rng import SplitMix64
-from compendium.core.rules import REFERENCED
-from compendium.core.rules import anchors
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import constitution
 from compendium.games.patience.constitution import FOUNDATION_SUITS, GAME
 from compendium.games.patience.engine import Draw, Move, PatienceState
 
-from .conformance import view_cards
+from .conformance import refusal, view_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = Path(__file__).parent / "data"
@@ -84,14 +77,6 @@ def rows_full(**given: str) -> dict[str, str]:
 
 def faces(state: PatienceState, name: str) -> list[str]:
     return [str(state.deck[c]) for c in state.piles[ORDER.index(name)]]
-
-
-def refusal(state: PatienceState, text: str) -> IllegalAction:
-    action = GAME.action_from_str(state, text)
-    assert action not in GAME.legal_actions(state, 0), text
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return info.value
 
 
 def top_of_pack(state: PatienceState) -> str:
@@ -165,10 +150,10 @@ def test_a_vacancy_is_filled_at_once_from_the_row_below():
     state = GAME.apply(state, Move("pc2", "f1"))           # the two goes home: a vacancy in the Council
     legal = GAME.legal_actions(state, 0)
     assert set(legal) == {Move(f"l{i}", "pc2") for i in range(1, 9)}   # only the Lords may fill it
-    exc = refusal(state, "draw")
+    exc = refusal(GAME, state, "draw")
     assert exc.rule == "the_constitution#spaces" and "pc2" in exc.reason
-    assert refusal(state, "c2>l2").rule == "the_constitution#spaces"   # nothing else first
-    assert refusal(state, "c2>pc2").rule == "the_constitution#spaces"  # not from the Commons
+    assert refusal(GAME, state, "c2>l2").rule == "the_constitution#spaces"   # nothing else first
+    assert refusal(GAME, state, "c2>pc2").rule == "the_constitution#spaces"  # not from the Commons
     state = GAME.apply(state, Move("l2", "pc2"))            # the Lords pile is emptied in its turn
     assert set(GAME.legal_actions(state, 0)) == {Move(f"c{i}", "l2") for i in range(1, 9)}
     state = GAME.apply(state, Move("c2", "l2"))
@@ -200,25 +185,25 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "re-deals",
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"the_constitution#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
 
 
 def test_the_people_are_filled_only_from_the_talon_or_the_pack():
     state = position({"vacancies": "later"}, rest="w", s="", c1="7♥", p2="6♠")
-    exc = refusal(state, "c1>p1")
+    exc = refusal(GAME, state, "c1>p1")
     assert exc.rule == "the_constitution#spaces" and "talon" in exc.reason
-    assert refusal(state, "draw").rule == "the_constitution#the-stock-and-waste"
+    assert refusal(GAME, state, "draw").rule == "the_constitution#the-stock-and-waste"
 
 
 # -- the options -----------------------------------------------------------------------------
 def test_the_modern_option_builds_regardless_of_colour():
     text = rows_full(c4="8♣", p4="7♠")
-    assert refusal(position(**text), "p4>c4").rule == "the_constitution#building-on-the-tableau"
+    assert refusal(GAME, position(**text), "p4>c4").rule == "the_constitution#building-on-the-tableau"
     state = position({"building": "rank"}, **text)
     assert Move("p4", "c4") in GAME.legal_actions(state, 0)
-    assert refusal(position({"building": "rank"}, **rows_full(c4="8♣", p4="6♠")), "p4>c4").rule \
+    assert refusal(GAME, position({"building": "rank"}, **rows_full(c4="8♣", p4="6♠")), "p4>c4").rule \
         == "the_constitution#building-on-the-tableau"
 
 
@@ -231,7 +216,7 @@ def test_the_option_lets_a_vacancy_wait():
     state = GAME.apply(state, Draw())
     state = GAME.apply(state, Move("c1", "l1"))                 # the Council vacancy still waits
     assert not state.piles[ORDER.index("pc2")]
-    assert refusal(state, "c2>pc2").rule == "the_constitution#spaces"   # still one row at a time
+    assert refusal(GAME, state, "c2>pc2").rule == "the_constitution#spaces"   # still one row at a time
     state = GAME.apply(state, Move("l2", "pc2"))
     assert faces(state, "pc2") == ["5♦"]
 
@@ -307,16 +292,6 @@ def test_play_by_hints_always_ends():
 
 
 # -- conformance ---------------------------------------------------------------------------
-def test_random_playouts_are_fast():
-    gen = SplitMix64(11)
-    moves, start = 0, time.process_time()
-    for seed in range(8):
-        session = Session(GAME, seed=seed)
-        while session.to_move() == 0 and moves < 3000:
-            legal = session.legal_actions()
-            session.play(legal[gen.below(len(legal))])
-            moves += 1
-    assert moves / (time.process_time() - start) > 200
 
 
 # -- the record of a won game --------------------------------------------------------------
@@ -330,18 +305,9 @@ def test_a_recorded_win_replays_to_a_detected_win():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    page = PAGE.read_text(encoding="utf-8")
-    found = anchors(page)
-    source = Path(constitution.__file__).read_text(encoding="utf-8")
-    cited = set(re.findall(r'ref\("([a-z0-9-]+)"\)', source))
-    cited |= set(re.findall(r'\.get\(spec\.kind, "([a-z0-9-]+)"\)', source))
-    cited |= set(re.findall(r'PileKind\.\w+: "([a-z0-9-]+)"', source))
-    cited |= {"end-of-the-game"}          # the engine's outcome
-    assert cited <= found, cited - found
-    made = {ref.partition("#")[2] for ref in REFERENCED if ref.startswith("the_constitution#")}
-    assert made <= found, made - found
-    assert "<!-- piles -->" in page
+
+def test_the_piles_table_is_generated_for_every_option():
+    assert "<!-- piles -->" in PAGE.read_text(encoding="utf-8")
     for options in OPTION_SETS:
         assert "| 8 × Privy Council |" in GAME.piles_markdown(options)
 

@@ -16,7 +16,7 @@ from compendium.games.board.dominoes import (FIVES_AND_THREES, GAME, STONES, Dea
                                              DrawStone, End, Pass, Play, Stone, end_count,
                                              fives_and_threes_points, parse_stone)
 from compendium.paths import rules_dir
-from tests.games.conformance import random_playout, view_cards
+from tests.games.conformance import random_playout, refusal, view_cards
 
 
 def s(text: str) -> Stone:
@@ -52,14 +52,6 @@ def play(game, state, *moves: str) -> DominoesState:
     for text in moves:
         state = game.apply(state, game.action_from_str(state, text))
     return state
-
-
-def refusal(game, state, action) -> IllegalAction:
-    if isinstance(action, str):
-        action = game.action_from_str(state, action)
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    return info.value
 
 
 def faces(game, state, seat):

@@ -19,7 +19,8 @@ from compendium.games.tricks.five_hundred import (
     BIDS, GAME, FHContract, avondale, bid_value, trump_card_suit, trump_power, widow_chance)
 from compendium.games.tricks.scoresheet import Sheet
 
-from .tricks_helpers import cards, check_determinize, refusal, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, stacked
 
 A, B, C = 0, 1, 2
 H, D, S, CL = Suit.HEARTS, Suit.DIAMONDS, Suit.SPADES, Suit.CLUBS

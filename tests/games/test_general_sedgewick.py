@@ -1,7 +1,6 @@
 """General Sedgewick: the book's rules, with the law that decides each refusal."""
 from __future__ import annotations
 
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -10,21 +9,15 @@ import pytest
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import RANKS, Card, Rank, Suit, standard_pack
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rng import SplitMix64
-from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import engine
-from compendium.games.patience import general_sedgewick as module
 from compendium.games.patience.engine import Draw, Move, PatienceState
 from compendium.games.patience.general_sedgewick import GAME
 
 from . import cadogan_helpers
-from .cadogan_helpers import literal_anchors
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 DATA = Path(__file__).parent / "data"
 ID = "general_sedgewick"
@@ -52,12 +45,6 @@ def position(options=None, **piles: str) -> PatienceState:
     down = tuple(len(built[n]) if n == "s" else 0 for n in ORDER)
     return PatienceState(deck=tuple(deck), piles=tuple(built[n] for n in ORDER), down=down,
                          opts=tuple(sorted(opts.items())))
-
-
-def refusal(state, text):
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def faces(state, name):
@@ -159,15 +146,15 @@ def test_illegal_moves_cite_their_rules():
         "redeal": "the-stock-and-waste",       # one pass, and the pack is not even used up
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
-    assert "start with a five" in refusal(state, "t3>f2").reason
+    assert "start with a five" in refusal(GAME, state, "t3>f2").reason
 
 
 def test_moving_a_lone_card_into_a_vacancy_is_no_move():
     state = position(f1="5♠", t1="9♣", t2="", t3="8♦ 7♠")
-    assert refusal(state, "t1>t2").rule == f"{ID}#spaces"
+    assert refusal(GAME, state, "t1>t2").rule == f"{ID}#spaces"
     assert Move("t3", "t2") in GAME.legal_actions(state, 0)
 
 
@@ -176,15 +163,15 @@ def test_the_pack_is_gone_through_once():
     while Draw() in GAME.legal_actions(state, 0):
         state = GAME.apply(state, Draw())
     assert len(state.piles[ORDER.index("w")]) == 46
-    exc = refusal(state, "redeal")
+    exc = refusal(GAME, state, "redeal")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "only once" in exc.reason
-    assert "stock is empty" in refusal(state, "draw").reason
+    assert "stock is empty" in refusal(GAME, state, "draw").reason
 
 
 # -- the options ----------------------------------------------------------------------------
 def test_option_no_king_on_an_ace():
     state = position({"wrap": False}, f1="5♠", t1="A♦", t2="K♣", t3="2♣")
-    exc = refusal(state, "t2>t1")
+    exc = refusal(GAME, state, "t2>t1")
     assert exc.rule == f"{ID}#building-on-the-tableau"
     assert Move("t1", "t3") in GAME.legal_actions(state, 0)    # A♦ on 2♣ still
     # the foundations go round the corner whatever the option says
@@ -195,7 +182,7 @@ def test_option_no_king_on_an_ace():
 def test_option_vacancies_only_from_the_pack_or_talon():
     board = dict(f1="5♠", t1="9♣", t2="", t3="8♦ 7♠", w="K♥")
     state = position({"spaces": "talon_only"}, **board)
-    exc = refusal(state, "t3>t2")
+    exc = refusal(GAME, state, "t3>t2")
     assert exc.rule == f"{ID}#spaces" and "talon" in exc.reason
     assert Move("t3", "t2") not in GAME.legal_actions(state, 0)
     assert Move("w", "t2") in GAME.legal_actions(state, 0)
@@ -332,42 +319,9 @@ def test_random_playouts_keep_every_card_and_hide_the_pack():
             random_playout(GAME, seed, options=options, check=check)
 
 
-def test_random_playouts_are_fast():
-    start, moves = time.process_time(), 0
-    for seed in range(20):
-        moves += len(random_playout(GAME, 100 + seed).steps)
-    assert moves / (time.process_time() - start) > 200
-
-
 # -- every rule cited has its heading ------------------------------------------------------
 def page() -> str:
     return cadogan_helpers.page(GAME)
-
-
-def test_every_rule_cited_is_a_heading_of_the_page():
-    anchors = rulesdoc.anchors(page())
-    cited = literal_anchors(Path(engine.__file__)) | literal_anchors(Path(module.__file__))
-    gen = SplitMix64(7)
-    names = [s.name for s in GAME.specs(GAME.resolve_options())]
-
-    def ask(session):
-        state = session.state
-        for action in list(GAME.candidates(state)) + [Move(names[gen.below(11)], names[gen.below(11)],
-                                                            1 + gen.below(2)) for _ in range(15)]:
-            refusal = GAME.why_illegal(state, action)
-            if refusal is not None and refusal.rule:
-                cited.add(refusal.rule.partition("#")[2])
-        outcome = GAME.outcome(state)
-        if outcome is not None:
-            cited.add(outcome.rule.partition("#")[2])
-    for options in option_sets():
-        for seed in range(3):
-            random_playout(GAME, 50 + seed, options=options, check=ask)
-    cited |= {r.partition("#")[2] for r in REFERENCED if r.startswith(ID + "#")}
-    assert {"the-foundations", "building-on-the-tableau", "spaces", "the-stock-and-waste",
-            "moving-runs", "turning-up-cards", "end-of-the-game"} <= cited
-    assert cited - anchors == set()
-    assert [t for t in rulesdoc.links(page()) if t.startswith("#") and t[1:] not in anchors] == []
 
 
 def test_the_page_has_the_sections_of_a_patience():

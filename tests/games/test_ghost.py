@@ -21,17 +21,13 @@ from compendium.games.parlour.ghost import (
 )
 from compendium.paths import resources_dir, rules_dir
 
+from .conformance import refusal
+
 
 def play(state: GhostState, *moves: str) -> GhostState:
     for text in moves:
         state = GAME.apply(state, GAME.action_from_str(state, text))
     return state
-
-
-def refusal(state: GhostState, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 def anchors() -> set[str]:
@@ -125,45 +121,45 @@ def test_option_four_letter_words():
     # and a named word must then be four letters or more
     state = play(GAME.initial_state({"players": 2, "shortest": 4}), "b", "a", "challenge")
     assert "word bat" not in {GAME.action_to_str(a) for a in GAME.legal_actions(state, 0)}
-    assert refusal(state, "word bat").rule == "ghost#which-words-count"
+    assert refusal(GAME, state, "word bat").rule == "ghost#which-words-count"
 
 
 # -- illegal actions, each with its law ----------------------------------------------------------
 def test_illegal_a_letter_while_challenged():
     state = play(GAME.initial_state(), "p", "l", "challenge")
-    assert refusal(state, "o").rule == "ghost#challenging"
+    assert refusal(GAME, state, "o").rule == "ghost#challenging"
 
 
 def test_illegal_a_challenge_with_no_letter_on_the_table():
-    assert refusal(GAME.initial_state(), "challenge").rule == "ghost#challenging"
+    assert refusal(GAME, GAME.initial_state(), "challenge").rule == "ghost#challenging"
 
 
 def test_illegal_a_second_challenge():
     state = play(GAME.initial_state(), "p", "l", "challenge")
-    assert refusal(state, "challenge").rule == "ghost#challenging"
+    assert refusal(GAME, state, "challenge").rule == "ghost#challenging"
 
 
 def test_illegal_naming_a_word_unchallenged_or_giving_up_unchallenged():
     state = play(GAME.initial_state(), "p")
-    assert refusal(state, "word play").rule == "ghost#challenging"
-    assert refusal(state, "give up").rule == "ghost#challenging"
+    assert refusal(GAME, state, "word play").rule == "ghost#challenging"
+    assert refusal(GAME, state, "give up").rule == "ghost#challenging"
 
 
 def test_illegal_naming_a_word_that_does_not_begin_with_the_letters():
     state = play(GAME.initial_state(), "p", "l", "challenge")
-    err = refusal(state, "word apple")
+    err = refusal(GAME, state, "word apple")
     assert err.rule == "ghost#challenging" and "'apple'" in str(err) and "PL" in str(err)
 
 
 def test_illegal_naming_something_that_is_not_a_word():
     state = play(GAME.initial_state(), "p", "l", "challenge")
-    err = refusal(state, "word plxyzzy")
+    err = refusal(GAME, state, "word plxyzzy")
     assert err.rule == "ghost#which-words-count" and "'plxyzzy'" in str(err)
 
 
 def test_illegal_naming_only_the_letters_themselves():
     state = play(GAME.initial_state(), "p", "l", "challenge")
-    assert refusal(state, "word pl").rule == "ghost#which-words-count"
+    assert refusal(GAME, state, "word pl").rule == "ghost#which-words-count"
 
 
 def test_illegal_a_letter_that_is_not_a_to_z():
@@ -177,7 +173,7 @@ def test_illegal_anything_once_the_game_is_over():
     state = GhostState(n=2, shortest=3, lives=(3, 1), turn=0)
     state = play(state, "q", "x", "challenge", "give up")    # seat 1's last life
     assert state.over and GAME.to_move(state) is Special.TERMINAL
-    assert refusal(state, "a").rule == "ghost#the-end-of-the-game"
+    assert refusal(GAME, state, "a").rule == "ghost#the-end-of-the-game"
 
 
 def test_every_rule_cited_is_a_heading_of_the_page():

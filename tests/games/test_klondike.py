@@ -14,6 +14,8 @@ from compendium.core.session import Session
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.klondike import GAME
 
+from .conformance import refusal
+
 DATA = Path(__file__).parent / "data"
 ORDER = ["s", "w", "f1", "f2", "f3", "f4", "t1", "t2", "t3", "t4", "t5", "t6", "t7"]
 
@@ -40,12 +42,6 @@ def position(options=None, **piles: tuple[str, str]) -> PatienceState:
         assert not rest, f"cards missing from the position: {rest}"
     return PatienceState(deck=tuple(deck), piles=tuple(built[n][0] for n in ORDER),
                          down=tuple(built[n][1] for n in ORDER), opts=tuple(sorted(opts.items())))
-
-
-def refusal(state, text):
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, GAME.action_from_str(state, text))
-    return info.value
 
 
 # -- the deal ------------------------------------------------------------------------------
@@ -121,11 +117,11 @@ def test_illegal_moves_cite_their_rules():
         "f1>t3": "the-foundations",           # no card comes back from a foundation (the book)
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"canfield_or_klondike#{anchor}", (text, exc.rule, exc.reason)
         assert exc.reason
     # a face-down card cannot be moved
-    exc = refusal(state, "t7>t1*2")
+    exc = refusal(GAME, state, "t7>t1*2")
     assert exc.rule == "canfield_or_klondike#turning-up-cards"
 
 
@@ -133,10 +129,10 @@ def test_the_stock_goes_through_once_in_the_book():
     state = position()
     while Draw() in GAME.legal_actions(state, 0):
         state = GAME.apply(state, Draw())
-    exc = refusal(state, "redeal")
+    exc = refusal(GAME, state, "redeal")
     assert exc.rule == "canfield_or_klondike#the-stock-and-waste"
     assert "only once" in exc.reason
-    exc = refusal(state, "draw")
+    exc = refusal(GAME, state, "draw")
     assert "stock is empty" in exc.reason
 
 
@@ -198,7 +194,7 @@ def test_a_blocked_game_ends_as_lost():
     piles["f4"] = ("", " ".join(f"{r.short}♠" for r in RANKS[:10]))
     state = position(s=("", ""), w=("", "J♠ Q♠"), t1=("", "K♠"), **piles)
     state = PatienceState(state.deck, state.piles, state.down, passes=0, opts=state.opts)
-    assert refusal(state, "t1>t2").rule == "canfield_or_klondike#spaces"
+    assert refusal(GAME, state, "t1>t2").rule == "canfield_or_klondike#spaces"
     assert GAME.to_move(state) is Special.TERMINAL, GAME.legal_actions(state, 0)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.results == (0.0,) and outcome.scores == (5 * 49 - 52,)

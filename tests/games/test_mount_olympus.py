@@ -8,7 +8,6 @@ from compendium.core.cards import Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import mount_olympus as module
 from compendium.games.patience.engine import Draw, Move, Redeal
 from compendium.games.patience.mount_olympus import BATTERY, FOUNDATIONS, GAME, PYRAMID
 
@@ -186,7 +185,3 @@ def test_random_playouts_keep_both_packs():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    h.check_rules_cited_are_headings(GAME, module.__file__, [{}], {
-        "the-foundations", "building-on-the-tableau", "spaces", "the-stock-and-waste", "moving-runs",
-        "end-of-the-game"})

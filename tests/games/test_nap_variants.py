@@ -19,7 +19,8 @@ from compendium.games.tricks.nap_variants import PEEP, PEEP_PRICE, PURCHASE, pee
 from compendium.games.tricks.napoleon import NapContract
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, refusal, round_robin_order, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, round_robin_order, stacked
 from .tricks_helpers import random_position as _position
 
 A, Y, B, Z = 0, 1, 2, 3

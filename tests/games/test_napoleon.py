@@ -13,7 +13,8 @@ from compendium.games.tricks.engine import Call, Discard, Play
 from compendium.games.tricks.napoleon import GAME, NapContract, hand_tricks, misery_hand, rule_of_thumb_call
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, refusal, rotate_hidden, round_robin_order, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, rotate_hidden, round_robin_order, stacked
 
 A, Y, B, Z = 0, 1, 2, 3
 

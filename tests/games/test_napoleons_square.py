@@ -10,17 +10,15 @@ import pytest
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS, Card, Rank, Suit
-from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
-from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience.engine import Draw, Fan, Move, PatienceState, PileKind
 from compendium.games.patience.napoleons_square import GAME, SINGLE
 from compendium.paths import rules_dir
 
-from .conformance import random_playout, view_cards
+from .conformance import random_playout, refusal, view_cards
 
 DATA = Path(__file__).parent / "data"
 ID = "napoleons_square"
@@ -58,13 +56,6 @@ def position(game=GAME, options=None, rest="s", **piles: str) -> PatienceState:
 
 def suit_run(suit: str, low: int, high: int) -> str:
     return " ".join(f"{RANKS[r - 1]}{suit}" for r in range(low, high + 1))
-
-
-def refusal(state, text, game=GAME):
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, game.action_from_str(state, text))
-    assert info.value.reason
-    return info.value
 
 
 def cards_of(game, state, name):
@@ -202,24 +193,24 @@ def test_illegal_moves_cite_their_rules():
         "w>t9": "building-on-the-tableau",    # 7♣ on 7♥
     }
     for text, anchor in cases.items():
-        exc = refusal(state, text)
+        exc = refusal(GAME, state, text)
         assert exc.rule == f"{ID}#{anchor}", (text, exc.rule, exc.reason)
-    exc = refusal(state, "t9>t3")
+    exc = refusal(GAME, state, "t9>t3")
     assert "talon" in exc.reason and "pack" in exc.reason
 
 
 def test_no_redeal():
     state = position(rest="w", s="", t1="K♣")
-    assert refusal(state, "draw").rule == f"{ID}#the-stock-and-waste"
-    exc = refusal(state, "redeal")
+    assert refusal(GAME, state, "draw").rule == f"{ID}#the-stock-and-waste"
+    exc = refusal(GAME, state, "redeal")
     assert exc.rule == f"{ID}#the-stock-and-waste" and "only once" in exc.reason
 
 
 def test_the_single_form_cites_its_own_page():
     state = position(SINGLE, t1="9♠ 2♦", t3="", t9="2♦ 7♥", w="5♦ 7♣")
-    exc = refusal(state, "t9>t3", SINGLE)
+    exc = refusal(SINGLE, state, "t9>t3")
     assert exc.rule == "napoleons_square_single#spaces"
-    assert refusal(state, "t1>t9", SINGLE).rule == "napoleons_square_single#building-on-the-tableau"
+    assert refusal(SINGLE, state, "t1>t9").rule == "napoleons_square_single#building-on-the-tableau"
     assert Move("w", "t3") in SINGLE.legal_actions(state, 0)
 
 
@@ -234,16 +225,16 @@ def test_option_any_card_fills_a_vacancy():
     both = position(options={"spaces": "any", "runs": "runs"}, **piles)
     assert Move("t5", "t3", 2) in GAME.legal_actions(both, 0)
     only_runs = position(options={"runs": "runs"}, **piles)
-    assert refusal(only_runs, "t5>t3*2").rule == f"{ID}#spaces"
+    assert refusal(GAME, only_runs, "t5>t3*2").rule == f"{ID}#spaces"
 
 
 def test_option_sequences_move_together():
     piles = dict(t1="4♣ 9♠", t2="K♥ 8♠ 7♠ 6♠")
-    assert refusal(position(**piles), "t2>t1*3").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, position(**piles), "t2>t1*3").rule == f"{ID}#moving-runs"
     runs = position(options={"runs": "runs"}, **piles)
     after = GAME.apply(runs, Move("t2", "t1", 3))
     assert cards_of(GAME, after, "t1") == ["4♣", "9♠", "8♠", "7♠", "6♠"]
-    assert refusal(runs, "t2>t1*4").rule == f"{ID}#moving-runs"
+    assert refusal(GAME, runs, "t2>t1*4").rule == f"{ID}#moving-runs"
 
 
 def test_option_leave_the_kings():
@@ -316,14 +307,6 @@ def test_random_playouts_keep_every_card_and_hide_the_stock(game, options):
         random_playout(game, seed, options=options, check=check)
 
 
-@pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)
-def test_random_playouts_are_fast(game):
-    import time
-    start = time.process_time()
-    moves = sum(len(random_playout(game, 100 + seed, max_steps=300).steps) for seed in range(3))
-    assert moves / (time.process_time() - start) > 200
-
-
 # -- whole games ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)
 def test_a_recorded_win_replays_to_a_detected_win(game):
@@ -363,33 +346,6 @@ def page_anchors(game) -> set[str]:
         if target.startswith("napoleons_square#"):
             assert target.partition("#")[2] in main, target
     return anchors
-
-
-@pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)
-def test_every_rule_cited_is_a_heading_of_the_page(game):
-    anchors = page_anchors(game)
-    generic = {"the-foundations", "building-on-the-tableau", "spaces", "the-stock-and-waste",
-               "moving-runs", "turning-up-cards", "end-of-the-game"}
-    assert generic <= anchors
-    cited: set[str] = set()
-    gen = SplitMix64(7)
-    for options in OPTION_SETS[game]:
-        def check(session):
-            state = session.state
-            names = [s.name for s in game.specs(game.options_of(state))]
-            probes = list(game.candidates(state))
-            probes += [Move(names[gen.below(len(names))], names[gen.below(len(names))], 1 + gen.below(3))
-                       for _ in range(20)]
-            for action in probes:
-                exc = game.why_illegal(state, action)
-                if exc is not None and exc.rule:
-                    cited.add(exc.rule)
-            outcome = game.outcome(state)
-            if outcome is not None:
-                cited.add(outcome.rule)
-        random_playout(game, 11, max_steps=120, options=options, check=check)
-    assert {rule.partition("#")[0] for rule in cited} == {game.info.id}
-    assert {rule.partition("#")[2] for rule in cited} <= anchors
 
 
 @pytest.mark.parametrize("game", [GAME, SINGLE], ids=lambda g: g.info.id)

@@ -27,7 +27,8 @@ from compendium.games.tricks.piquet import (
 )
 from compendium.games.tricks.scoresheet import Sheet
 
-from .tricks_helpers import cards, check_determinize, refusal
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize
 
 A, B = 0, 1          # A is the elder hand of the first deal, B deals
 

@@ -28,7 +28,8 @@ from compendium.games.patience.poker_patience import (
 from compendium.games.patience.serpent_poker_patience import BOOK_DEAL, SerpentState, rook_paths
 from compendium.games.patience.serpent_poker_patience import GAME as SERPENT
 from compendium.games.poker_hands import Category
-from tests.games.conformance import random_playout
+from tests.games.conformance import random_playout, refusal
+
 
 DATA = Path(__file__).parent / "data"
 
@@ -53,12 +54,6 @@ def position(cards: str = "", *squares: str, **options) -> PokerPatienceState:
     assert len(squares) == opts["players"]
     placed = tuple(cells(s, width) if s else () for s in squares)
     return PokerPatienceState(deck, placed, 0, tuple(sorted(opts.items())))
-
-
-def refusal(game, state, text: str) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, game.action_from_str(state, text))
-    return info.value
 
 
 def legal_names(game, state, seat: int = 0) -> set[str]:

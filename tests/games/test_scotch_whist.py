@@ -14,8 +14,8 @@ from compendium.games.tricks.engine import Call, Deal, Discard, Play, active_slo
 from compendium.games.tricks.scotch_whist import FRENCH, GAME
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import (cards, check_determinize, play_tricks, refusal, rotate_hidden,
-                             round_robin_order, stacked)
+from .conformance import refusal
+from .tricks_helpers import (cards, check_determinize, play_tricks, rotate_hidden, round_robin_order, stacked)
 
 A, Y, B, Z = 0, 1, 2, 3
 # Foster's illustrative hand: Z deals and turns the eight of hearts.

@@ -8,7 +8,6 @@ from compendium.core.cards import RANKS, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import sly as module
 from compendium.games.patience.engine import Draw, Move
 from compendium.games.patience.sly import ASCENDING, DESCENDING, GAME, PACKETS, SlyState
 
@@ -176,6 +175,3 @@ def test_the_promenade_shapes():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    h.check_rules_cited_are_headings(GAME, module.__file__, [{}, ROW], {
-        "the-foundations", "the-rounds", "the-promenade", "the-deal"})

@@ -16,7 +16,8 @@ from compendium.games.tricks.solo_variants import KIMBERLY, THREE
 from compendium.games.tricks.solo_whist import SoloContract
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, refusal, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, stacked
 from .tricks_helpers import random_position as _position
 
 

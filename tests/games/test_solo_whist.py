@@ -9,7 +9,8 @@ from compendium.games.tricks.engine import Call, Play
 from compendium.games.tricks.solo_whist import GAME, SoloContract
 from tests.games.conformance import random_playout
 
-from .tricks_helpers import cards, check_determinize, play_tricks, refusal, rotate_hidden, stacked
+from .conformance import refusal
+from .tricks_helpers import cards, check_determinize, play_tricks, rotate_hidden, stacked
 
 A, Y, B, Z = 0, 1, 2, 3
 

@@ -8,7 +8,6 @@ from compendium.core.cards import Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import the_besieged_city as module
 from compendium.games.patience.engine import Draw, Move
 from compendium.games.patience.the_besieged_city import (ENDS, FOUNDATIONS, GAME, LINE, ORDER, RAMPARTS,
                                                          RESERVE)
@@ -241,9 +240,6 @@ def test_the_demo_plays_whole_games():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    h.check_rules_cited_are_headings(GAME, module.__file__, [{}, PAIRS], {
-        "the-foundations", "building-on-the-tableau", "the-reserve", "spaces", "the-stock-and-waste"})
 
 
 def test_the_ramparts_lie_crossways_round_the_upright_city():

@@ -9,7 +9,6 @@ from compendium.core.cards import RANKS, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import the_carpet as module
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.the_carpet import (ASCENDING, CELLS, CROSSWAYS, DESCENDING, GAME,
                                                   cell_name, upright)
@@ -208,6 +207,3 @@ def test_the_demo_plays_whole_games():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    h.check_rules_cited_are_headings(GAME, module.__file__, [{}, NEIGHBOUR], {
-        "the-foundations", "the-carpet", "free-cards", "the-talon", "the-stock-and-waste"})

@@ -8,7 +8,6 @@ from compendium.core.cards import RANKS, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import the_congress as module
 from compendium.games.patience.engine import Draw, Move
 from compendium.games.patience.the_congress import FOUNDATIONS, GAME, HELPS, RIVERS, CongressState
 
@@ -192,7 +191,3 @@ def test_the_demo_plays_whole_games():
 
 
 # -- the rules page ------------------------------------------------------------------------
-def test_every_rule_cited_is_a_heading_of_the_page():
-    h.check_rules_cited_are_headings(GAME, module.__file__, [{}, {"vacancies": "gaps"}], {
-        "the-foundations", "building-on-the-tableau", "the-rivers", "the-helps", "moving-runs",
-        "the-stock-and-waste"})

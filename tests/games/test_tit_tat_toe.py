@@ -7,7 +7,7 @@ import math
 import pytest
 
 from compendium.reference import rules_html as rulesdoc
-from compendium.core.errors import IllegalAction, NotationError
+from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.parlour.tit_tat_toe import (
@@ -27,6 +27,8 @@ from compendium.games.parlour.tit_tat_toe import (
 )
 from compendium.paths import rules_dir
 
+from .conformance import refusal
+
 
 def point_in(value: int) -> tuple[int, int]:
     return BY_VALUE[value].centre
@@ -36,12 +38,6 @@ def throw(state: TTTState, x: int, y: int, aim: int | None = None) -> TTTState:
     state = GAME.apply(state, PencilDown() if aim is None else Aim(aim))
     assert GAME.to_move(state) is Special.CHANCE
     return GAME.apply(state, Land(x, y))
-
-
-def refusal(state: TTTState, action) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return info.value
 
 
 # -- the figure ----------------------------------------------------------------------------------
@@ -130,30 +126,30 @@ def test_score_events_cite_the_scoring_law():
 
 # -- illegal actions -----------------------------------------------------------------------------
 def test_illegal_aiming_with_eyes_shut():
-    assert refusal(GAME.initial_state(), Aim(70)).rule == "tit_tat_toe#the-play"
+    assert refusal(GAME, GAME.initial_state(), Aim(70)).rule == "tit_tat_toe#the-play"
 
 
 def test_illegal_pencil_down_without_aiming_in_the_variant():
-    assert refusal(GAME.initial_state({"hand": "shaky"}), PencilDown()).rule == "tit_tat_toe#aiming-a-variant"
+    assert refusal(GAME, GAME.initial_state({"hand": "shaky"}), PencilDown()).rule == "tit_tat_toe#aiming-a-variant"
 
 
 def test_illegal_aiming_at_a_division_the_figure_lacks():
-    err = refusal(GAME.initial_state({"hand": "shaky"}), Aim(33))
+    err = refusal(GAME, GAME.initial_state({"hand": "shaky"}), Aim(33))
     assert err.rule == "tit_tat_toe#the-figure" and "33" in str(err)
 
 
 def test_illegal_a_landing_before_the_rhyme():
-    assert refusal(GAME.initial_state(), Land(0, 0)).rule == "tit_tat_toe#the-play"
+    assert refusal(GAME, GAME.initial_state(), Land(0, 0)).rule == "tit_tat_toe#the-play"
 
 
 def test_illegal_bringing_the_pencil_down_twice():
     state = GAME.apply(GAME.initial_state(), PencilDown())
-    assert refusal(state, PencilDown()).rule == "tit_tat_toe#the-play"
+    assert refusal(GAME, state, PencilDown()).rule == "tit_tat_toe#the-play"
 
 
 def test_illegal_anything_after_the_end():
     state = TTTState(n=2, hand="shut", struck=(True,) * 19, scores=(10, 20))
-    assert refusal(state, PencilDown()).rule == "tit_tat_toe#the-end-of-the-game"
+    assert refusal(GAME, state, PencilDown()).rule == "tit_tat_toe#the-end-of-the-game"
 
 
 def test_every_rule_cited_is_a_heading():

@@ -5,12 +5,11 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Sequence
 
-import pytest
 
-from compendium.core.errors import IllegalAction
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
 from compendium.games.tricks.engine import Play, TricksState
+
 
 
 def cards(text: str) -> list:
@@ -43,13 +42,6 @@ def play_tricks(game: Any, state: TricksState, rows: Sequence[Sequence[str]], se
             state = game.apply(state, Play(by_seat[seat]))
         winners.append(state.tricks[-1].winner)
     return state, winners
-
-
-def refusal(game: Any, state: TricksState, action: Any) -> IllegalAction:
-    with pytest.raises(IllegalAction) as info:
-        game.apply(state, action)
-    assert info.value.rule, f"no rule cited for refusing {action}"
-    return info.value
 
 
 def rotate_hidden(game: Any, state: TricksState, seat: int) -> TricksState:

@@ -13,7 +13,7 @@ an empty help.  The talon may be turned over and dealt through twice more.
 Whether a help may go round the corner (an ace married on a king) is not said; by default it may
 not, and the option ``wrap`` allows it.
 
-Hooks used: ``deal`` (knaves to the N while the A is dealt), ``candidates``, ``why_illegal`` and
+Hooks used: ``deal`` (knaves to the N while the A is dealt), ``candidates``, ``redeal_refusal``, ``move_refusal`` and
 ``accepts`` (marriages upwards, the queens, vacancies filled from the talon, foundations ending with
 the king), ``apply`` (a knave turned up goes to the N at once), ``is_won``/``outcome``/``view`` (96
 cards home), ``safe_home_move``, ``hint`` and ``piles_markdown``.
@@ -179,20 +179,16 @@ class Anna(PatienceGame):
                 for h in empty:
                     yield Move("w", h)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Redeal) and state.deck and state.passes >= 2:
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        if state.passes >= 2:
             return IllegalAction("the talon may be dealt only twice more, and that is done", self.ref("re-deals"))
-        if state.deck and isinstance(action, Move):
-            specs, index = self._specs_of(state)
-            if action.src in index and action.dst in index and action.src != action.dst \
-                    and state.piles[index[action.src]]:
-                dst = specs[index[action.dst]]
-                if dst.kind is PileKind.TABLEAU and not state.piles[index[action.dst]] \
-                        and specs[index[action.src]].kind is PileKind.TABLEAU:
-                    return IllegalAction("an empty help is filled from the pack or the talon only",
-                                         self.ref("spaces"))
-        return super().why_illegal(state, action, explain)
+        return super().redeal_refusal(state)
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if dst.kind is PileKind.TABLEAU and src.kind is PileKind.TABLEAU and not self.pile_of(state, action.dst):
+            return IllegalAction("an empty help is filled from the pack or the talon only", self.ref("spaces"))
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

@@ -9,7 +9,7 @@ is used up and nothing more will go, the columns are taken up from the left, eac
 already taken, the whole is turned over -- the right-hand column now on top -- and dealt out again
 in rows of eight.  This may be done twice.
 
-Hooks used: ``deal_order`` (the first row), ``candidates`` and ``why_illegal`` (rows dealt whole, the
+Hooks used: ``deal_order`` (the first row), ``candidates`` and ``redeal_refusal`` (rows dealt whole, the
 re-deal), ``accepts`` (the suits of the foundations), ``apply`` (a row dealt, the garden taken up
 and dealt again), ``safe_home_move``, ``hint`` and ``piles_markdown``.
 """
@@ -17,18 +17,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-from ...core.cards import SUITS, Card, Rank
+from ...core.cards import SUITS, Card
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import (Draw, Fan, Move, PatienceAction, PatienceState,
+                     PileKind, PileSpec, Redeal, Take)
+from .up_and_down_foundations import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations
 
 COLUMNS = tuple(f"t{i + 1}" for i in range(8))
-ACES = tuple(f"a{i + 1}" for i in range(4))          # the ascending foundations
-KINGS = tuple(f"k{i + 1}" for i in range(4))         # the descending ones
-FOUNDATIONS = ACES + KINGS
 
 # The table, in card widths (a card is 1 wide and 1.4 high): the eight foundations in a line
 # above the garden's eight columns -- the aces on the left, the kings on the right -- and the pack
@@ -61,79 +59,9 @@ class HintPlayer:
         return PatienceHeuristic().best(game, view, legal)
 
 
-class UpAndDownFoundations(PatienceGame):
-    """Four aces built up and four kings built down in suit, the aces of four different suits and
-    the kings too (piles named ``a1``-``a4`` and ``k1``-``k4``)."""
-
-    def foundation_piles(self, x0: float, y: float, step: float) -> list[PileSpec]:
-        up = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
-        down = Build(-1, SuitRule.SAME, empty=Rank.KING, single_cards=True)
-        return ([PileSpec(n, PileKind.FOUNDATION, x0 + i * step, y, "ascending foundation", build=up,
-                          take=Take.NONE) for i, n in enumerate(ACES)]
-                + [PileSpec(n, PileKind.FOUNDATION, x0 + (4 + i) * step, y, "descending foundation",
-                            build=down, take=Take.NONE) for i, n in enumerate(KINGS)])
-
-    def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
-                moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
-        refusal = super().accepts(state, dst, pile, moving, explain)
-        if refusal is None and not pile and dst.kind is PileKind.FOUNDATION:
-            card = moving[0]
-            _, index = self._specs_of(state)
-            twins = ACES if dst.name in ACES else KINGS
-            for name in twins:
-                other = state.piles[index[name]]
-                if other and state.deck[other[0]].suit is card.suit:
-                    if not explain:
-                        return _REFUSED
-                    kind = "aces" if dst.name in ACES else "kings"
-                    return IllegalAction(f"there is a foundation of {card.suit.title} among the {kind} "  # type: ignore[union-attr]
-                                         f"already: the four {kind} must be of different suits",
-                                         self.ref("the-foundations"))
-        return refusal
-
-    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
-        if dst.kind is PileKind.FOUNDATION:
-            way = "up" if dst.name in ACES else "down"
-            return f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} builds {way} in suit"
-        return super().build_refusal(dst, card, below)
-
-    def home_targets(self, state: PatienceState) -> dict[tuple[object, int], list[str]]:
-        """(suit, rank) -> the foundations that would take that card now; a foundation not yet
-        begun is listed under (None, ace or king) when no foundation of its kind has the suit."""
-        specs, index = self._specs_of(state)
-        out: dict[tuple[object, int], list[str]] = {}
-        for name in FOUNDATIONS:
-            pile = state.piles[index[name]]
-            build = specs[index[name]].build
-            assert build is not None
-            if pile:
-                top = state.deck[pile[-1]]
-                rank = int(top.rank) + build.step
-                if 1 <= rank <= 13:
-                    out.setdefault((top.suit, rank), []).append(name)
-            else:
-                out.setdefault((None, int(build.empty)), []).append(name)  # type: ignore[arg-type]
-        return out
-
-    def started_suits(self, state: PatienceState, names: Sequence[str]) -> set[object]:
-        _, index = self._specs_of(state)
-        return {state.deck[state.piles[index[n]][0]].suit for n in names if state.piles[index[n]]}
-
-    def home_moves_for(self, state: PatienceState, src: str, card: Card,
-                       targets: dict[tuple[object, int], list[str]]) -> Iterable[Move]:
-        """The moves sending ``card`` (the top of ``src``) home, as the rules allow."""
-        for f in targets.get((card.suit, int(card.rank)), ()):
-            yield Move(src, f)
-        empty = targets.get((None, int(card.rank)), ())
-        if empty:
-            kind = ACES if card.rank is Rank.ACE else KINGS
-            if card.suit not in self.started_suits(state, kind):
-                for f in empty:
-                    yield Move(src, f)
-
-
 class Babette(UpAndDownFoundations):
     info = BY_ID["babette"]
+    pack_used_up = ("the pack is used up: there is no other row to deal", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("redeals", 2, (2, 1, 0), "Re-deals of the garden",
@@ -178,32 +106,20 @@ class Babette(UpAndDownFoundations):
             if pile:
                 yield from self.home_moves_for(state, name, state.deck[pile[-1]], targets)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        _, index = self._specs_of(state)
-        stock = state.piles[index["s"]]
-        if isinstance(action, Draw):
-            if not stock:
-                return IllegalAction("the pack is used up: there is no other row to deal",
-                                     self.ref("the-stock-and-waste"))
-            return None
-        if isinstance(action, Redeal):
-            allowed = self.redeals(self.options_of(state))
-            if allowed == 0:
-                return IllegalAction("this game is played without a re-deal", self.ref("re-deals"))
-            if stock:
-                return IllegalAction("the garden is taken up only when the whole pack has been dealt",
-                                     self.ref("re-deals"))
-            if state.passes >= allowed:
-                times = "once" if allowed == 1 else "twice"
-                return IllegalAction(f"the garden may be dealt again only {times}, and that is done",
-                                     self.ref("re-deals"))
-            if not any(state.piles[index[n]] for n in COLUMNS):
-                return IllegalAction("no card is left in the garden", self.ref("re-deals"))
-            return None
-        return super().why_illegal(state, action, explain)
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        allowed = self.redeals(self.options_of(state))
+        if allowed == 0:
+            return IllegalAction("this game is played without a re-deal", self.ref("re-deals"))
+        if self.pile_of(state, "s"):
+            return IllegalAction("the garden is taken up only when the whole pack has been dealt",
+                                 self.ref("re-deals"))
+        if state.passes >= allowed:
+            times = "once" if allowed == 1 else "twice"
+            return IllegalAction(f"the garden may be dealt again only {times}, and that is done",
+                                 self.ref("re-deals"))
+        if not any(self.pile_of(state, n) for n in COLUMNS):
+            return IllegalAction("no card is left in the garden", self.ref("re-deals"))
+        return None
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...core.cards import Card, Rank, Suit
-from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PatienceView, PileKind, PileSpec, SuitRule, Take)
@@ -31,6 +30,7 @@ NAMES = tuple(f"t{i + 1}" for i in range(COLUMNS))
 
 class Blockade(PatienceGame):
     info = BY_ID["the_blockade"]
+    pack_used_up = ("the pack is used up: there is no other row to deal", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("runs", "single", ("single", "packed"), "Moving cards between columns",
@@ -87,16 +87,6 @@ class Blockade(PatienceGame):
         return None
 
     # -- dealing a row, refilling the spaces ------------------------------------------------
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Draw) and state.deck:
-            _, index = self._specs_of(state)
-            if not state.piles[index["s"]]:
-                return IllegalAction("the pack is used up: there is no other row to deal",
-                                     self.ref("the-stock-and-waste"))
-            return None
-        return super().why_illegal(state, action, explain)
-
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
         if isinstance(action, Draw):
             refusal = self.why_illegal(state, action)

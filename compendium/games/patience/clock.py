@@ -11,7 +11,7 @@ rest of the pack is turned one by one, and what cannot be used makes a talon who
 only to the foundations.  There is no re-deal.
 
 Hooks used: ``deal`` (the twelve foundation cards placed first), ``accepts`` (a foundation stops
-at its hour), ``why_illegal`` (marriages only within the circle; the talon feeds only the
+at its hour), ``move_refusal`` (marriages only within the circle; the talon feeds only the
 foundations), ``apply`` (the circle refilled from the pack, in order from I), ``candidates``,
 ``safe_home_move`` and ``hint``.
 """
@@ -27,7 +27,7 @@ from ...core.game import OptionSpec, Options
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PileKind, PileSpec, SuitRule, Take)
 
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
 
@@ -71,6 +71,8 @@ def _at(hour: int, rx: float, ry: float) -> tuple[float, float]:
 
 class Clock(PatienceGame):
     info = BY_ID["the_clock"]
+    no_redeal = True
+    pack_used_up = ("the pack is used up", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("refill", "round", ("round", "move"), "Refilling the circle",
@@ -183,20 +185,8 @@ class Clock(PatienceGame):
                 if dst != src:
                     yield Move(src, dst)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck or not isinstance(action, (Move, Draw, Redeal)):
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in the Clock", self.ref("re-deals"))
-        specs, index = self._specs_of(state)
-        if isinstance(action, Draw):
-            if not state.piles[index["s"]]:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
-            return None
-        if action.src not in index or action.dst not in index:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if src.kind is PileKind.STOCK:
             return IllegalAction("cards leave the pack only to refill the circle or when turned one by one",
                                  self.ref("the-stock-and-waste"))
@@ -205,15 +195,15 @@ class Clock(PatienceGame):
         if dst.kind in (PileKind.STOCK, PileKind.WASTE):
             return IllegalAction(f"nothing may be put on the {self.pile_title(dst)}: only cards turned "
                                  "from the pack go to the talon", self.ref("the-stock-and-waste"))
-        if action.count != 1 and action.src != action.dst:
+        if action.count != 1:
             return IllegalAction("cards are moved one at a time: only the top card of a packet is free",
                                  self.ref("moving-runs"))
         if src.kind is PileKind.WASTE and dst.kind is PileKind.TABLEAU:
             return IllegalAction("the talon's top card may go only to a foundation, never to the circle",
                                  self.ref("the-stock-and-waste"))
-        if dst.kind is PileKind.TABLEAU and not state.piles[index[action.dst]] and src is not dst:
+        if dst.kind is PileKind.TABLEAU and not self.pile_of(state, action.dst):
             return IllegalAction("an empty packet is refilled only from the pack", self.ref("spaces"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

@@ -10,7 +10,7 @@ it reaches the foundations only from the Privy Council.  A pile emptied must be 
 from the row below; a vacancy among the People from the talon, or, when there is none, from the
 pack.  The rest of the pack is turned one card at a time onto the talon.  There is no re-deal.
 
-Hooks used: ``deal`` (the court cards and aces placed first), ``candidates`` and ``why_illegal``
+Hooks used: ``deal`` (the court cards and aces placed first), ``candidates`` and ``draw_refusal``, ``move_refusal``
 (the row hierarchy and the vacancy that must be filled first), ``apply`` (vacancies among the
 People filled from the talon or the pack), ``is_won``/``outcome``/``view`` (80 cards in play,
 88 on the foundations when won), ``safe_home_move`` and ``hint``.
@@ -27,7 +27,7 @@ from ...core.game import OptionSpec, Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PatienceView, PileKind, PileSpec, SuitRule, Take)
 
 # The rows, lowest first: (name prefix, title).
 ROWS = (("p", "People"), ("c", "House of Commons"), ("l", "House of Lords"), ("pc", "Privy Council"))
@@ -56,6 +56,8 @@ def row_name(row: int, i: int) -> str:
 
 class Constitution(PatienceGame):
     info = BY_ID["the_constitution"]
+    no_redeal = True
+    pack_used_up = ("the pack is used up", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("building", "alternate", ("alternate", "rank"), "Building on the rows",
@@ -237,23 +239,12 @@ class Constitution(PatienceGame):
         return IllegalAction(f"the vacancy in the {ROWS[r][1]} ({specs[v].name}) must be filled first, "
                              f"with a card from the {ROWS[r - 1][1]}", self.ref("spaces"))
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck or not isinstance(action, (Move, Draw, Redeal)):
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in the Constitution", self.ref("re-deals"))
-        specs, index = self._specs_of(state)
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
         pend = self.pending(state)
-        if isinstance(action, Draw):
-            if pend:
-                return self._vacancy_text(state, pend)
-            if not state.piles[index["s"]]:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
-            return None
-        if action.src not in index or action.dst not in index or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
+        return self._vacancy_text(state, pend) if pend else super().draw_refusal(state)
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if PileKind.RESERVE in (src.kind, dst.kind):
             return IllegalAction("the Sovereign, the kings and the queens put aside take no part in the play",
                                  self.ref("players-and-equipment"))
@@ -272,17 +263,16 @@ class Constitution(PatienceGame):
                                  self.ref("moving-runs"))
         row_of = self._row_of(state.opts)
         r_src = row_of[action.src]
-        di = index[action.dst]
+        di = self._specs_of(state)[1][action.dst]
+        pend = self.pending(state)
         if pend and not (((row_of.get(action.dst), di) in pend) and r_src == row_of[action.dst] - 1):
             return self._vacancy_text(state, pend)
         if dst.kind is PileKind.FOUNDATION:
             if r_src != PRIVY_COUNCIL:
                 return IllegalAction("cards reach the foundations only from the Privy Council",
                                      self.ref("the-foundations"))
-            return super().why_illegal(state, action, explain)
+            return super().move_refusal(state, action, src, dst, explain)
         r_dst = row_of[action.dst]
-        if not state.piles[index[action.src]]:
-            return super().why_illegal(state, action, explain)
         if not state.piles[di]:
             if r_dst == PEOPLE:
                 return IllegalAction("a vacancy among the People is filled from the talon, or from the pack",
@@ -294,7 +284,7 @@ class Constitution(PatienceGame):
         if r_src != r_dst - 1:
             return IllegalAction("a card may be placed only on a card of the row immediately above its own",
                                  self.ref("building-on-the-tableau"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
         if dst.kind is PileKind.FOUNDATION:

@@ -26,7 +26,6 @@ from ...core.rng import shuffled
 from ...core.rules import rule_ref
 
 
-
 def cards_to_move(pile: str, count: int, held: int) -> str:
     """Why ``count`` cards cannot be taken from ``pile``, which holds ``held``: as a sentence."""
     if count < 1:
@@ -34,6 +33,7 @@ def cards_to_move(pile: str, count: int, held: int) -> str:
     if held == 0:
         return f"the {pile} has no card to move"
     return f"the {pile} holds only {held} card{'' if held == 1 else 's'}, not {count}"
+
 
 class PileKind(Enum):
     STOCK = "stock"
@@ -448,49 +448,91 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
             length += 1
         return length
 
+    # -- the hooks of ``why_illegal`` --------------------------------------------------------
+    # ``why_illegal`` makes the checks every patience shares -- the deal, the kind of action, the
+    # piles named, a card there to move -- and asks these hooks only about what is the game's
+    # own.  Most of Lady Cadogan's patiences need no more than the words below and a
+    # ``move_refusal``.
+    no_redeal = False                  # the game has no re-deal: "there is no re-deal in <name>",
+    redeals_section = "re-deals"       # citing this section (every Cadogan page has it)
+    pack_used_up = ("the stock is empty", "the-stock-and-waste")   # a turn from an empty stock:
+                                       # the words (the book's, for its pack) and the section cited
+
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        """Hook: why cards may not be turned from the stock now (``None``: they may)."""
+        stock = self._find(self._specs_of(state)[0], PileKind.STOCK)
+        if stock is None:
+            return IllegalAction("this patience has no stock", self.ref("the-stock-and-waste"))
+        if not state.piles[stock]:
+            words, anchor = self.pack_used_up
+            return IllegalAction(words, self.ref(anchor))
+        return None
+
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        """Hook: why the waste (or whatever the game deals again) may not be re-dealt now."""
+        if self.no_redeal:
+            name = self.info.name
+            return IllegalAction(f"there is no re-deal in {'the' + name[3:] if name.startswith('The ') else name}",
+                                 self.ref(self.redeals_section))
+        specs, _ = self._specs_of(state)
+        stock, waste = self._find(specs, PileKind.STOCK), self._find(specs, PileKind.WASTE)
+        if stock is None or waste is None:
+            return IllegalAction("this patience has no stock to turn over", self.ref("the-stock-and-waste"))
+        if state.piles[stock]:
+            return IllegalAction("the stock is not used up yet", self.ref("the-stock-and-waste"))
+        if not state.piles[waste]:
+            return IllegalAction("there is no waste to turn over", self.ref("the-stock-and-waste"))
+        allowed = self.passes_allowed(dict(state.opts))
+        if allowed and state.passes + 1 >= allowed:
+            times = "once" if allowed == 1 else f"{allowed} times"
+            return IllegalAction(f"the stock may be gone through only {times}", self.ref("the-stock-and-waste"))
+        return None
+
     def why_illegal(self, state: PatienceState, action: PatienceAction,
                     explain: bool = True) -> IllegalAction | None:
         """The one place where the rules of play are checked.  With ``explain=False`` (the move
         generator) a refusal may come back without its message, which is costly to word."""
         specs, index = self._specs_of(state)
-        opts = state.opts
         if isinstance(action, Deal):
             return IllegalAction("the cards have already been dealt") if state.deck else None
         if not state.deck:
             return IllegalAction("the cards have not been dealt yet")
         if isinstance(action, Draw):
-            stock = self._find(specs, PileKind.STOCK)
-            if stock is None:
-                return IllegalAction("this patience has no stock", self.ref("the-stock-and-waste"))
-            if not state.piles[stock]:
-                return IllegalAction("the stock is empty", self.ref("the-stock-and-waste"))
-            return None
+            return self.draw_refusal(state)
         if isinstance(action, Redeal):
-            stock, waste = self._find(specs, PileKind.STOCK), self._find(specs, PileKind.WASTE)
-            if stock is None or waste is None:
-                return IllegalAction("this patience has no stock to turn over", self.ref("the-stock-and-waste"))
-            if state.piles[stock]:
-                return IllegalAction("the stock is not used up yet", self.ref("the-stock-and-waste"))
-            if not state.piles[waste]:
-                return IllegalAction("there is no waste to turn over", self.ref("the-stock-and-waste"))
-            allowed = self.passes_allowed(dict(opts))
-            if allowed and state.passes + 1 >= allowed:
-                times = "once" if allowed == 1 else f"{allowed} times"
-                return IllegalAction(f"the stock may be gone through only {times}", self.ref("the-stock-and-waste"))
-            return None
+            return self.redeal_refusal(state)
         if not isinstance(action, Move):
             return IllegalAction(f"{action!r} is not a patience move")
         if action.src not in index or action.dst not in index:
             bad = action.src if action.src not in index else action.dst
             return IllegalAction(f"there is no pile called {bad!r}")
         si, di = index[action.src], index[action.dst]
-        src, dst = specs[si], specs[di]
+        src = specs[si]
         if si == di:
             return IllegalAction("a card must move to another pile")
+        if not state.piles[si]:
+            # cited to the law of that pile, which says where its cards come from
+            return IllegalAction(f"the {self.pile_title(src)} is empty: there is no card to move",
+                                 self.ref(self.anchor_for(src)))
+        if action.count < 1:
+            return IllegalAction("a move takes at least one card")
+        return self.move_refusal(state, action, src, specs[di], explain)
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        """Hook: may ``action`` be played?  Asked only of a move of at least one card from a pile
+        that has cards to another pile of the game.  The engine's laws are those most patiences
+        share (enough cards, face-down cards, runs, building); a game states its own and returns
+        ``None`` to allow the move outright or ``super().move_refusal(...)`` to leave it to these.
+        (A game that reads the ``count``-th card from the top checks first that there are so many.)
+        With ``explain=False`` a refusal may come back without its words."""
+        _, index = self._specs_of(state)
+        si, di = index[action.src], index[action.dst]
+        opts = state.opts
         pile = state.piles[si]
-        up = len(pile) - state.down[si]
-        if action.count < 1 or action.count > len(pile):
+        if action.count > len(pile):
             return IllegalAction(cards_to_move(self.pile_title(src), action.count, len(pile)))
+        up = len(pile) - state.down[si]
         if action.count > up:
             return IllegalAction("a face-down card cannot be moved", self.ref("turning-up-cards"))
         refusal = self.can_take_from(dict(opts), src)
@@ -670,6 +712,10 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     @staticmethod
     def _find(specs: Sequence[PileSpec], kind: PileKind) -> int | None:
         return next((i for i, s in enumerate(specs) if s.kind is kind), None)
+
+    def pile_of(self, state: PatienceState, name: str) -> tuple[int, ...]:
+        """The cards (physical ids, bottom to top) of the pile called ``name``."""
+        return state.piles[self._specs_of(state)[1][name]]
 
     @staticmethod
     def pile_title(spec: PileSpec) -> str:

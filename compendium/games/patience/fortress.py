@@ -20,8 +20,8 @@ from ...core.cards import Rank
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+                     PatienceView, PileKind, PileSpec, SuitRule, Take)
 
 ROWS = 5                 # rows in each group
 ROW_GAP = 0.22           # between rows, in card widths
@@ -40,6 +40,7 @@ def row_length(row: int) -> int:
 
 class Fortress(PatienceGame):
     info = BY_ID["fortress"]
+    no_redeal = True
     pack = "52"
     option_specs = (
         OptionSpec("from_foundation", False, (False, True), "Cards may come back from the foundations",
@@ -84,21 +85,18 @@ class Fortress(PatienceGame):
             piles[index[name]] = tuple(reversed(piles[index[name]]))
         return self._with(dealt, piles=tuple(piles))
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Draw) and state.deck:
-            return IllegalAction("Fortress has no stock: the whole pack is dealt at the start",
-                                 self.ref("the-stock-and-waste"))
-        if isinstance(action, Redeal) and state.deck:
-            return IllegalAction("there is no re-deal in Fortress", self.ref("re-deals"))
-        if isinstance(action, Move) and state.deck and action.count > 1:
-            specs, index = self._specs_of(state)
-            if action.src in index and len(state.piles[index[action.src]]) >= action.count:
-                if specs[index[action.src]].kind is PileKind.TABLEAU:
-                    return IllegalAction("only the outside card of a row is free; the cards inside it "
-                                         "wait until it has gone", self.ref("available-cards"))
-                return IllegalAction("cards are moved one at a time", self.ref("moving-runs"))
-        return super().why_illegal(state, action, explain)
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        return IllegalAction("Fortress has no stock: the whole pack is dealt at the start",
+                             self.ref("the-stock-and-waste"))
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if action.count > 1:
+            if src.kind is PileKind.TABLEAU:
+                return IllegalAction("only the outside card of a row is free; the cards inside it "
+                                     "wait until it has gone", self.ref("available-cards"))
+            return IllegalAction("cards are moved one at a time", self.ref("moving-runs"))
+        return super().move_refusal(state, action, src, dst, explain)
 
     def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
         # No stock and single cards only: the engine's generator without Draw, Redeal and runs.

@@ -124,20 +124,16 @@ class GeneralSedgewick(PatienceGame):
                                      self.ref("the-foundations"))
         return super().accepts(state, dst, pile, moving, explain)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        refusal = super().why_illegal(state, action, explain)
-        if refusal is not None or not isinstance(action, Move):
-            return refusal
-        if dict(state.opts).get("spaces") == "talon_only":
-            specs, index = self._specs_of(state)
-            src, dst = specs[index[action.src]], specs[index[action.dst]]
-            if dst.kind is PileKind.TABLEAU and not state.piles[index[action.dst]] \
-                    and src.kind is PileKind.TABLEAU:
-                return _NO if not explain else IllegalAction(
-                    "a vacancy in the cross is filled from the pack or the talon, not from another "
-                    "packet", self.ref("spaces"))
-        return None
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        refusal = super().move_refusal(state, action, src, dst, explain)
+        if refusal is None and dict(state.opts).get("spaces") == "talon_only" \
+                and dst.kind is PileKind.TABLEAU and src.kind is PileKind.TABLEAU \
+                and not self.pile_of(state, action.dst):
+            return _NO if not explain else IllegalAction(
+                "a vacancy in the cross is filled from the pack or the talon, not from another "
+                "packet", self.ref("spaces"))
+        return refusal
 
     def piles_markdown(self, options: Options | None = None) -> str:
         return (super().piles_markdown(options) + "\nThe three empty foundations take only cards of the "

@@ -23,7 +23,7 @@ from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ...core.rng import derive_seed, shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
 
 H_STEP = 0.28                 # the table's offset between face-up cards of a sideways fan
@@ -35,6 +35,10 @@ FANS_Y = 1.4 + 0.5            # the first row of fans, below the foundations
 FOUND_STEP = 1.25
 
 _REFUSED = IllegalAction("not legal")
+_SUIT_NUMBER = {suit: i for i, suit in enumerate(SUITS)}   # a card's code: suit * 16 + rank
+# FanPatience's look-up of the top cards' moves: the piles' names, the fans' places, and per pile
+# that takes cards (place, rank steps, rank that starts it empty, group of like foundations).
+_MovePlan = tuple[tuple[str, ...], tuple[int, ...], tuple[tuple[int, tuple[int, ...], int, int | None], ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,19 +116,105 @@ class FanPatience(PatienceGame):
         for action in super().candidates(state):
             if isinstance(action, Move):
                 yield action
+        yield from self.deep_candidates(state)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Draw):
-            return IllegalAction("there is no stock to turn: every card is dealt to the fans",
-                                 self.ref("the-stock-and-waste"))
-        if isinstance(action, Redeal):
-            return self._why_no_redeal(state)
-        return super().why_illegal(state, action, explain)
+    def deep_candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
+        """Moves of a card from under the top of a fan: none (La Belle Lucie's merci adds them)."""
+        return ()
 
-    def _why_no_redeal(self, state: PatienceState) -> IllegalAction | None:
+    def _legal(self, state: PatienceState) -> Iterable[PatienceAction]:
+        # Random play and the solver ask for the legal moves of every position, and two packs
+        # make forty piles: the top cards' moves are found by table look-up (``_top_moves``)
+        # instead of asking ``why_illegal`` about each candidate.  The list is the same, in the
+        # same order (a test compares it with the engine's on random positions of every fan game).
+        top_moves = self._top_moves(state)
+        if top_moves is None:
+            return super()._legal(state)
+        redeal = Redeal()
+        head = [redeal] if self.redeal_refusal(state) is None else []
+        deep = [a for a in self.deep_candidates(state) if self.why_illegal(state, a, explain=False) is None]
+        return head + top_moves + deep
+
+    def _top_moves(self, state: PatienceState) -> list[PatienceAction] | None:
+        """Every legal move of a fan's top card, in the engine's order (by source, then by
+        destination, in the declaration's order); ``None`` for a position the table does not know."""
+        plan = self._move_plan(state.opts)
+        if plan is None or not state.deck or any(state.down):
+            return None
+        names, sources, targets = plan
+        deck = state.deck
+        memo = self.__dict__.get("_deck_codes")
+        if memo is None or memo[0] is not deck:
+            memo = (deck, tuple(_SUIT_NUMBER[card.suit] << 4 | int(card.rank) for card in deck))  # type: ignore[index]
+            self.__dict__["_deck_codes"] = memo
+        codes = memo[1]
+        piles = state.piles
+        started: dict[int, set[int]] = {}    # the House on the Hill: suits begun, by foundation group
+        if self.distinct_suits:
+            for di, _, _, group in targets:
+                if group is not None and piles[di]:
+                    started.setdefault(group, set()).add(codes[piles[di][0]] >> 4)
+        wants: dict[int, list[int]] = {}     # card code -> the piles that would take it now
+        for di, steps, empty_rank, group in targets:
+            pile = piles[di]
+            if pile:
+                top = codes[pile[-1]]
+                for step in steps:
+                    if 1 <= (top & 15) + step <= 13:
+                        wants.setdefault(top + step, []).append(di)
+            elif empty_rank:
+                taken = started.get(group, ()) if group is not None else ()
+                for suit in range(4):
+                    if suit not in taken:
+                        wants.setdefault(suit << 4 | empty_rank, []).append(di)
+        moves: list[PatienceAction] = []
+        for si in sources:
+            pile = piles[si]
+            if pile:
+                for di in wants.get(codes[pile[-1]], ()):
+                    if di != si:
+                        moves.append(Move(names[si], names[di]))
+        return moves
+
+    def _move_plan(self, opts: Any) -> _MovePlan | None:
+        """For ``_top_moves``: the piles' names, the fans (the only piles cards leave), and every
+        pile that takes cards with the rank steps it takes them by, the rank that starts it when
+        empty (0: none) and, where suits must differ, its group of like foundations.  ``None`` when
+        a pile is not of the kinds the look-up knows (fans and foundations in suit)."""
+        cache: dict[Any, _MovePlan | None] = self.__dict__.setdefault("_move_plans", {})
+        if opts in cache:
+            return cache[opts]
+        specs, _ = self._structure(opts)
+        sources: list[int] = []
+        targets: list[tuple[int, tuple[int, ...], int, int | None]] = []
+        groups: dict[Build, int] = {}
+        plan: _MovePlan | None = None
+        for i, spec in enumerate(specs):
+            build = spec.build
+            if spec.kind is PileKind.STOCK and spec.take is Take.NONE and build is None:
+                continue
+            if build is None or build.suit is not SuitRule.SAME or build.wrap:
+                break
+            steps = (build.step,) if build.step else (-1, 1)   # card rank - the rank it goes on
+            if spec.kind is PileKind.FOUNDATION and spec.take is Take.NONE \
+                    and isinstance(build.empty, Rank) and build.step:
+                group = groups.setdefault(build, len(groups)) if self.distinct_suits else None
+                targets.append((i, steps, int(build.empty), group))
+            elif spec.kind is PileKind.TABLEAU and spec.take is Take.TOP and build.empty is None:
+                sources.append(i)
+                targets.append((i, steps, 0, None))
+            else:
+                break
+        else:
+            plan = (tuple(s.name for s in specs), tuple(sources), tuple(targets))
+        cache[opts] = plan
+        return plan
+
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        return IllegalAction("there is no stock to turn: every card is dealt to the fans",
+                             self.ref("the-stock-and-waste"))
+
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
         allowed = self.redeals(self.options_of(state))
         if allowed == 0:
             return IllegalAction("this game is played without re-deals", self.ref("re-deals"))
@@ -457,8 +547,7 @@ class LaBelleLucie(FanPatience):
         return bool(opts.get("merci")) and not getattr(state, "merci_used", False) \
             and state.passes >= self.redeals(opts)
 
-    def candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
-        yield from super().candidates(state)
+    def deep_candidates(self, state: PatienceState) -> Iterable[PatienceAction]:
         if not state.deck or not self._merci_open(state):
             return
         specs, _ = self._specs_of(state)
@@ -474,21 +563,15 @@ class LaBelleLucie(FanPatience):
                             dst.build.fits(state.deck[target[-1]] if target else None, card):
                         yield Move(src.name, dst.name, depth)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):
-            return self._why_no_merci(state, action, explain)
-        return super().why_illegal(state, action, explain)
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if 1 < action.count <= len(self.pile_of(state, action.src)) and src.kind is PileKind.TABLEAU \
+                and self.options_of(state).get("merci"):
+            return self._why_no_merci(state, action, dst, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
-    def _why_no_merci(self, state: PatienceState, action: Move, explain: bool) -> IllegalAction | None:
-        specs, index = self._specs_of(state)
-        if action.src not in index or action.dst not in index:
-            return super().why_illegal(state, action, explain)
-        si, di = index[action.src], index[action.dst]
-        src, dst = specs[si], specs[di]
-        pile = state.piles[si]
-        if src.kind is not PileKind.TABLEAU or action.count > len(pile) or si == di:
-            return super().why_illegal(state, action, explain)
+    def _why_no_merci(self, state: PatienceState, action: Move, dst: PileSpec, explain: bool) -> IllegalAction | None:
+        pile = self.pile_of(state, action.src)
         if getattr(state, "merci_used", False):
             return IllegalAction("the merci has been taken already: only the top card of a fan may "
                                  "be moved", self.ref("the-merci"))
@@ -498,7 +581,7 @@ class LaBelleLucie(FanPatience):
         if dst.kind not in (PileKind.FOUNDATION, PileKind.TABLEAU):
             return IllegalAction(f"the card drawn must be played to a foundation or a fan, not the "
                                  f"{self.pile_title(dst)}", self.ref("the-merci"))
-        return self.accepts(state, dst, state.piles[di], [state.deck[pile[-action.count]]], explain)
+        return self.accepts(state, dst, self.pile_of(state, action.dst), [state.deck[pile[-action.count]]], explain)
 
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:
         if isinstance(action, Move) and action.count > 1 and state.deck and self.options_of(state).get("merci"):

@@ -13,9 +13,10 @@ packets are gathered from left to right and dealt again, once.  The top cards of
 the descending foundation of its suit may be passed from one to the other, a card at a time.
 
 Hooks used: ``deal_order`` and ``deal`` (Flanks, then the first round), ``candidates``,
-``why_illegal`` and ``accepts`` (the Flanks' sources, the exchange between foundations, the suits of
-the foundations), ``apply`` (rounds, the packet refilled, the re-deal, how deep the packets are
-seen), ``safe_home_move``, ``hint`` and ``piles_markdown``.
+``redeal_refusal``, ``move_refusal`` and ``accepts`` (the Flanks' sources, the exchange between
+foundations; the suits of the foundations are the family's, ``up_and_down_foundations``),
+``apply`` (rounds, the packet refilled, the re-deal, how deep the packets are seen),
+``safe_home_move``, ``hint`` and ``piles_markdown``.
 """
 from __future__ import annotations
 
@@ -27,16 +28,14 @@ from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ..catalogue import BY_ID
 from .babette import HintPlayer
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceState,
                      PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+from .up_and_down_foundations import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations
 
 LEFT_FLANK = tuple(f"l{i + 1}" for i in range(4))
 RIGHT_FLANK = tuple(f"r{i + 1}" for i in range(4))
 FLANKS = LEFT_FLANK + RIGHT_FLANK
 LINE = tuple(f"p{i + 1}" for i in range(6))
-ACES = tuple(f"a{i + 1}" for i in range(4))          # the ascending foundations
-KINGS = tuple(f"k{i + 1}" for i in range(4))         # the descending ones
-FOUNDATIONS = ACES + KINGS
 PACKET = 4                                           # cards dealt together on a packet
 
 # The table, in card widths (a card is 1 wide and 1.4 high): the Flanks either side of the
@@ -61,8 +60,9 @@ def gather(packets: Sequence[Sequence[int]]) -> tuple[int, ...]:
     return tuple(c for packet in packets for c in reversed(packet))
 
 
-class LaNivernaise(PatienceGame):
+class LaNivernaise(UpAndDownFoundations):
     info = BY_ID["la_nivernaise"]
+    pack_used_up = ("the pack is used up: there is no other round to deal", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("redeals", 1, (1, 2), "Re-deals of the Line",
@@ -146,45 +146,31 @@ class LaNivernaise(PatienceGame):
                     if (f in ACES) != (name in ACES):
                         yield Move(name, f)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        stock = state.piles[index["s"]]
-        if isinstance(action, Draw):
-            if not stock:
-                return IllegalAction("the pack is used up: there is no other round to deal",
-                                     self.ref("the-stock-and-waste"))
-            return None
-        if isinstance(action, Redeal):
-            allowed = self.redeals(self.options_of(state))
-            if stock:
-                return IllegalAction("the Line is gathered only when the whole pack has been dealt",
-                                     self.ref("re-deals"))
-            if state.passes >= allowed:
-                times = "once" if allowed == 1 else "twice"
-                return IllegalAction(f"the Line may be dealt again only {times}, and that is done",
-                                     self.ref("re-deals"))
-            if not any(state.piles[index[n]] for n in LINE):
-                return IllegalAction("no card is left in the Line to deal again", self.ref("re-deals"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        allowed = self.redeals(self.options_of(state))
+        if self.pile_of(state, "s"):
+            return IllegalAction("the Line is gathered only when the whole pack has been dealt",
+                                 self.ref("re-deals"))
+        if state.passes >= allowed:
+            times = "once" if allowed == 1 else "twice"
+            return IllegalAction(f"the Line may be dealt again only {times}, and that is done",
+                                 self.ref("re-deals"))
+        if not any(self.pile_of(state, n) for n in LINE):
+            return IllegalAction("no card is left in the Line to deal again", self.ref("re-deals"))
+        return None
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if src.kind is PileKind.STOCK:
             if dst.kind is not PileKind.RESERVE:
                 return IllegalAction("the pack is dealt in rounds on the Line; a single card of it goes "
                                      "only into an empty Flank", self.ref("the-stock-and-waste"))
-            if not stock:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
             if action.count != 1:
                 return IllegalAction("a Flank holds a single card", self.ref("the-flanks"))
-            if state.piles[index[action.dst]]:
+            if self.pile_of(state, action.dst):
                 return IllegalAction("nothing is laid on a Flank card", self.ref("the-flanks"))
             return None
-        if src.kind is PileKind.FOUNDATION and state.piles[index[action.src]]:
+        if src.kind is PileKind.FOUNDATION:
             if dst.kind is not PileKind.FOUNDATION:
                 return IllegalAction("a card on the foundations may only be passed to a foundation going "
                                      "the other way", self.ref("exchanges-between-foundations"))
@@ -193,7 +179,7 @@ class LaNivernaise(PatienceGame):
                                      "foundation", self.ref("exchanges-between-foundations"))
         if src.kind is PileKind.RESERVE and dst.kind is PileKind.TABLEAU:
             return IllegalAction("nothing is laid on the Line", self.ref("the-line"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:
@@ -204,25 +190,7 @@ class LaNivernaise(PatienceGame):
                 "nothing is laid on a Flank card: a Flank holds a single card", self.ref("the-flanks"))
         if dst.kind is PileKind.TABLEAU:
             return _REFUSED if not explain else IllegalAction("nothing is laid on the Line", self.ref("the-line"))
-        refusal = super().accepts(state, dst, pile, moving, explain)
-        if refusal is None and not pile and dst.kind is PileKind.FOUNDATION:
-            card = moving[0]
-            specs, index = self._specs_of(state)
-            twins = ACES if dst.name in ACES else KINGS
-            for name in twins:
-                other = state.piles[index[name]]
-                if other and state.deck[other[0]].suit is card.suit:
-                    if not explain:
-                        return _REFUSED
-                    kind = "aces" if dst.name in ACES else "kings"
-                    return IllegalAction(f"there is a foundation of {card.suit.title} among the {kind} "  # type: ignore[union-attr]
-                                         f"already: the four {kind} must be of different suits",
-                                         self.ref("the-foundations"))
-        return refusal
-
-    def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
-        way = "up" if dst.name in ACES else "down"
-        return f"the {card.name} cannot go on the {below.name}: the {self.pile_title(dst)} builds {way} in suit"
+        return super().accepts(state, dst, pile, moving, explain)   # the foundations' suits
 
     # -- what happens after a move -----------------------------------------------------------
     def apply(self, state: PatienceState, action: PatienceAction) -> PatienceState:

@@ -14,7 +14,7 @@ the Rivals or the talon must "pass into the Auxiliaries" before they go home, so
 stricter reading (only Rival cards are laid on the Auxiliaries) is the option ``direct=False``,
 under which hardly a deal can be won.
 
-Hooks used: ``deal`` (the aces placed first), ``candidates``, ``why_illegal`` and ``accepts`` (where
+Hooks used: ``deal`` (the aces placed first), ``candidates``, ``move_refusal`` and ``accepts`` (where
 each row takes its cards from), ``safe_home_move``, ``hint`` and ``piles_markdown``.
 """
 from __future__ import annotations
@@ -29,7 +29,7 @@ from ...core.game import OptionSpec, Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PatienceView, PileKind, PileSpec, SuitRule, Take)
 
 # The line of aces, light and shade in turn.
 ACE_SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS) * 2
@@ -53,6 +53,7 @@ _REFUSED = IllegalAction("not legal")  # the move generator's unexplained refusa
 
 class LightAndShade(PatienceGame):
     info = BY_ID["light_and_shade"]
+    no_redeal = True
     pack = "2x52"
     option_specs = (
         OptionSpec("direct", True, (True, False), "A card from the pack or the talon on an Auxiliary",
@@ -138,36 +139,26 @@ class LightAndShade(PatienceGame):
                 if tops[a] is not None and down.follows(tops[a], tops["w"]):
                     yield Move("w", a)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in Light and Shade", self.ref("re-deals"))
-        if isinstance(action, Move):
-            specs, index = self._specs_of(state)
-            if action.src in index and action.dst in index and action.src != action.dst \
-                    and state.piles[index[action.src]] and specs[index[action.src]].kind is not PileKind.STOCK:
-                src, dst = specs[index[action.src]], specs[index[action.dst]]
-                if dst.kind is PileKind.FOUNDATION and src.kind in (PileKind.RESERVE, PileKind.WASTE):
-                    return IllegalAction("cards reach the foundations only from the Auxiliaries; a "
-                                         f"card from the {self.pile_title(src)} must pass into them first",
-                                         self.ref("the-foundations"))
-                if dst.kind is PileKind.TABLEAU and src.kind is PileKind.TABLEAU:
-                    return IllegalAction("the Auxiliaries take cards only from the Rivals, not from one "
-                                         "another", self.ref("building-on-the-tableau"))
-                if dst.kind is PileKind.TABLEAU and src.kind is PileKind.WASTE:
-                    if not state.piles[index[action.dst]]:
-                        return IllegalAction("an empty Auxiliary is filled from the Rivals only",
-                                             self.ref("spaces"))
-                    if not dict(state.opts)["direct"]:
-                        return IllegalAction("a card from the talon goes first to a Rival: only Rival cards "
-                                             "are laid on the Auxiliaries", self.ref("building-on-the-tableau"))
-                if dst.kind is PileKind.RESERVE and src.kind is not PileKind.WASTE \
-                        and not state.piles[index[action.dst]]:
-                    return IllegalAction("an empty Rival is filled from the pack or the talon only",
-                                         self.ref("spaces"))
-        return super().why_illegal(state, action, explain)
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if src.kind is PileKind.STOCK:
+            return super().move_refusal(state, action, src, dst, explain)
+        if dst.kind is PileKind.FOUNDATION and src.kind in (PileKind.RESERVE, PileKind.WASTE):
+            return IllegalAction("cards reach the foundations only from the Auxiliaries; a "
+                                 f"card from the {self.pile_title(src)} must pass into them first",
+                                 self.ref("the-foundations"))
+        if dst.kind is PileKind.TABLEAU and src.kind is PileKind.TABLEAU:
+            return IllegalAction("the Auxiliaries take cards only from the Rivals, not from one "
+                                 "another", self.ref("building-on-the-tableau"))
+        if dst.kind is PileKind.TABLEAU and src.kind is PileKind.WASTE:
+            if not self.pile_of(state, action.dst):
+                return IllegalAction("an empty Auxiliary is filled from the Rivals only", self.ref("spaces"))
+            if not dict(state.opts)["direct"]:
+                return IllegalAction("a card from the talon goes first to a Rival: only Rival cards "
+                                     "are laid on the Auxiliaries", self.ref("building-on-the-tableau"))
+        if dst.kind is PileKind.RESERVE and src.kind is not PileKind.WASTE and not self.pile_of(state, action.dst):
+            return IllegalAction("an empty Rival is filled from the pack or the talon only", self.ref("spaces"))
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

@@ -10,7 +10,7 @@ replaced at once from the pack.  The rest of the pack is turned one card at a ti
 used lies on the talon, whose top card may go to the foundations.  The talon may be turned over and
 dealt through once more.  If the patience comes out, the M shows the eights, fives and twos.
 
-Hooks used: ``deal`` (the courts placed first), ``candidates``, ``why_illegal`` and ``accepts``
+Hooks used: ``deal`` (the courts placed first), ``candidates``, ``redeal_refusal`` and ``accepts``
 (the foundations' skip from court to ten, seven or four; the aces' packet; helps that take
 nothing), ``apply`` (vacancies in the A refilled from the pack), ``safe_home_move``, ``hint`` and
 ``piles_markdown``.
@@ -161,11 +161,10 @@ class Margarethe(PatienceGame):
             elif card in wanted:
                 yield Move(name, wanted[card])
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Redeal) and state.deck and state.passes >= 1:
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        if state.passes >= 1:
             return IllegalAction("the talon may be dealt only once more, and that is done", self.ref("re-deals"))
-        return super().why_illegal(state, action, explain)
+        return super().redeal_refusal(state)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

@@ -10,7 +10,7 @@ card at a time onto the talon, whose top card may go to a foundation or onto the
 fill a space in the battery.  The talon may be taken up and dealt once more.  When the game
 comes out, the pyramid shows eight kings and eight queens.
 
-Hooks used: ``deal`` (the sixteen foundation cards set out first), ``why_illegal`` (a space in
+Hooks used: ``deal`` (the sixteen foundation cards set out first), ``move_refusal`` (a space in
 the battery is filled only from the pack or the talon), ``candidates``, ``build_refusal`` and
 ``piles_markdown`` (the engine's words know steps of one only), ``safe_home_move`` and ``hint``.
 """
@@ -159,21 +159,18 @@ class MountOlympus(PatienceGame):
                 for dst in spaces:
                     yield Move(src, dst)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Move) and state.deck:
-            specs, index = self._specs_of(state)
-            if action.src in index and action.dst in index and action.src != action.dst:
-                src, dst = specs[index[action.src]], specs[index[action.dst]]
-                di = index[action.dst]
-                if dst.kind is PileKind.TABLEAU and not state.piles[di] and src.kind is PileKind.TABLEAU \
-                        and state.piles[index[action.src]]:
-                    return _REFUSED if not explain else IllegalAction(
-                        "a space in the battery is filled from the pack or the talon, not from the "
-                        "battery", self.ref("spaces"))
-        if isinstance(action, Redeal) and state.deck and state.passes >= 1:
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if dst.kind is PileKind.TABLEAU and src.kind is PileKind.TABLEAU and not self.pile_of(state, action.dst):
+            return _REFUSED if not explain else IllegalAction(
+                "a space in the battery is filled from the pack or the talon, not from the battery",
+                self.ref("spaces"))
+        return super().move_refusal(state, action, src, dst, explain)
+
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        if state.passes >= 1:
             return IllegalAction("the talon may be dealt again only once, and that is done", self.ref("re-deals"))
-        return super().why_illegal(state, action, explain)
+        return super().redeal_refusal(state)
 
     def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
         if dst.kind is PileKind.FOUNDATION:

@@ -199,19 +199,13 @@ class NapoleonAtStHelena(InSuitPatience):
         talon_only = dict(state.opts).get("lanes") == "talon"
         return DeclaredModel(self, state, space_from=(PileKind.WASTE,) if talon_only else None)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        refusal = super().why_illegal(state, action, explain)
-        if refusal is not None or not isinstance(action, Move):
-            return refusal
-        if dict(state.opts)["lanes"] == "talon":
-            specs, index = self._specs_of(state)
-            di = index[action.dst]
-            if specs[di].kind is PileKind.TABLEAU and not state.piles[di] \
-                    and specs[index[action.src]].kind is not PileKind.WASTE:
-                return IllegalAction("under this rule a lane may be filled only from the talon",
-                                     self.ref("spaces"))
-        return None
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        refusal = super().move_refusal(state, action, src, dst, explain)
+        if refusal is None and dict(state.opts)["lanes"] == "talon" and dst.kind is PileKind.TABLEAU \
+                and src.kind is not PileKind.WASTE and not self.pile_of(state, action.dst):
+            return IllegalAction("under this rule a lane may be filled only from the talon", self.ref("spaces"))
+        return refusal
 
 
 GAME = NapoleonAtStHelena()

@@ -19,7 +19,7 @@ from ...core.cards import Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceAction, PatienceState, PileKind, PileSpec,
+from .engine import (Build, Fan, Move, PatienceState, PileKind, PileSpec,
                      SuitRule, Take)
 from .napoleon_at_st_helena import InSuitPatience, SuitPlanner
 
@@ -129,19 +129,14 @@ class NapoleonsSquare(InSuitPatience):
         talon_only = dict(state.opts).get("spaces") == "talon"
         return DeclaredModel(self, state, space_from=(PileKind.WASTE,) if talon_only else None)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        refusal = super().why_illegal(state, action, explain)
-        if refusal is not None or not isinstance(action, Move):
-            return refusal
-        if dict(state.opts)["spaces"] == "talon":
-            specs, index = self._specs_of(state)
-            di = index[action.dst]
-            if specs[di].kind is PileKind.TABLEAU and not state.piles[di] \
-                    and specs[index[action.src]].kind is not PileKind.WASTE:
-                return IllegalAction("a vacancy in the square is filled only with a card from the talon "
-                                     "or the pack", self.ref("spaces"))
-        return None
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        refusal = super().move_refusal(state, action, src, dst, explain)
+        if refusal is None and dict(state.opts)["spaces"] == "talon" and dst.kind is PileKind.TABLEAU \
+                and src.kind is not PileKind.WASTE and not self.pile_of(state, action.dst):
+            return IllegalAction("a vacancy in the square is filled only with a card from the talon "
+                                 "or the pack", self.ref("spaces"))
+        return refusal
 
 
 class NapoleonsSquareSingle(NapoleonsSquare):

@@ -29,7 +29,7 @@ from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .engine import cards_to_move
 from .engine import (Deal, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, Take)
+                     PatienceView, PileKind, PileSpec, Take)
 
 COLUMNS = 8
 LINES = 6
@@ -66,6 +66,7 @@ def deal_columns(deck: Sequence[Card]) -> tuple[list[list[int]], list[int], int]
 
 class Nestor(PatienceGame):
     info = BY_ID["nestor"]
+    no_redeal = True
     pack = "52"
     option_specs = (
         OptionSpec("reserve", "turned", ("turned", "open"), "The reserve",
@@ -148,44 +149,36 @@ class Nestor(PatienceGame):
 
     def why_illegal(self, state: PatienceState, action: PatienceAction,
                     explain: bool = True) -> IllegalAction | None:
-        if isinstance(action, Deal) or not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        opts = dict(state.opts)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in Nestor", self.ref("re-deals"))
-        if isinstance(action, Draw):
-            if "s" not in index:
-                return IllegalAction("the reserve lies open already: there is nothing to turn",
-                                     self.ref("the-reserve"))
-            if not state.piles[index["s"]]:
-                return IllegalAction("every reserve card has been turned", self.ref("turning-up-cards"))
-            if opts["turn_when"] == "blocked":
-                pairs = self._pairs(state)
-                if pairs:
-                    if not explain:
-                        return IllegalAction("not legal")
-                    a = pairs[0]
-                    ca = state.deck[state.piles[index[a.src]][-1]]
-                    return IllegalAction(f"a reserve card is turned only when no pair is left, and the "
-                                         f"{ca.rank.title}s can still be paired", self.ref("turning-up-cards"))
-            return None
-        if not isinstance(action, Move):
-            return IllegalAction(f"{action!r} is not a move of Nestor")
-        for name in (action.src, action.dst):
-            if name not in index:
-                return IllegalAction(f"there is no pile called {name!r}")
-        if action.src == action.dst:
+        if isinstance(action, Move) and state.deck and action.src == action.dst \
+                and action.src in self._specs_of(state)[1]:
             return IllegalAction("a card must be paired with a card of another pile", self.ref("pairing"))
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
+        return super().why_illegal(state, action, explain)
+
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        _, index = self._specs_of(state)
+        if "s" not in index:
+            return IllegalAction("the reserve lies open already: there is nothing to turn",
+                                 self.ref("the-reserve"))
+        if not state.piles[index["s"]]:
+            return IllegalAction("every reserve card has been turned", self.ref("turning-up-cards"))
+        if dict(state.opts)["turn_when"] == "blocked":
+            pairs = self._pairs(state)
+            if pairs:
+                card = state.deck[state.piles[index[pairs[0].src]][-1]]
+                return IllegalAction(f"a reserve card is turned only when no pair is left, and the "
+                                     f"{card.rank.title}s can still be paired", self.ref("turning-up-cards"))
+        return None
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        # Every law of pairing is Nestor's own: the engine's building laws are not asked.
+        _, index = self._specs_of(state)
         src_pile, dst_pile = state.piles[index[action.src]], state.piles[index[action.dst]]
         if src.kind is PileKind.FOUNDATION:
             return IllegalAction("cards on the discard heap are out of play", self.ref("the-foundations"))
         if src.kind is PileKind.STOCK:
             return IllegalAction("a reserve card must be turned up before it can be paired",
                                  self.ref("turning-up-cards"))
-        if not src_pile:
-            return IllegalAction(f"the {self.pile_title(src)} is empty", self.ref("spaces"))
         if action.count != 1:
             if action.count > len(src_pile):
                 return IllegalAction(cards_to_move(self.pile_title(src), action.count, len(src_pile)))

@@ -18,7 +18,7 @@ by itself to the next place.  Clicking the pack between rounds begins the next r
 ``placing``: each round may instead be laid as a plain new row, one card on each packet.
 
 Hooks used: ``initial_state`` and ``deal`` (the state knows the round), ``apply`` (turning the
-next card, ending the round, filling a vacancy), ``candidates``, ``why_illegal`` (nothing from the
+next card, ending the round, filling a vacancy), ``candidates``, ``draw_refusal``, ``move_refusal`` (nothing from the
 promenade during a round; the round's places; foundations of different suits), ``safe_home_move``
 and ``hint``.
 """
@@ -34,7 +34,7 @@ from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .cadogan_planner import HintPlayer, ManyPiles
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PileKind, PileSpec, SuitRule, Take)
 
 ROUND = 20
 PACKETS = tuple(f"p{i + 1}" for i in range(ROUND))
@@ -62,6 +62,8 @@ class SlyState(PatienceState):
 
 class Sly(ManyPiles, PatienceGame):
     info = BY_ID["sly"]
+    no_redeal = True
+    pack_used_up = ("the pack is used up", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("promenade", "2x10", ("2x10", "4x5"), "The promenade",
@@ -255,27 +257,15 @@ class Sly(ManyPiles, PatienceGame):
             if isinstance(action, Move) or self.why_illegal(state, action, explain=False) is None:
                 yield action
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in Sly", self.ref("re-deals"))
-        if isinstance(action, Draw):
-            if self.in_round(state):
-                return IllegalAction("this round is not finished: lay the card in hand first",
-                                     self.ref("the-rounds"))
-            if not state.piles[index["s"]]:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
-        pile = state.piles[index[action.src]]
-        if not pile or not 1 <= action.count <= len(pile):
-            return super().why_illegal(state, action, explain)
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        if self.in_round(state):
+            return IllegalAction("this round is not finished: lay the card in hand first",
+                                 self.ref("the-rounds"))
+        return super().draw_refusal(state)
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        pile = self.pile_of(state, action.src)
         if src.kind is PileKind.STOCK:
             return IllegalAction("the pack is dealt into the hand one card at a time",
                                  self.ref("the-stock-and-waste"))

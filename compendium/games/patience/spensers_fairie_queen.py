@@ -13,7 +13,7 @@ The deal is the stock's Draw: each click deals one card where the book says it g
 suitable cards can be played as they turn up.
 
 Hooks used: ``deal`` (the first king taken out), ``apply`` (a card dealt onto the current column,
-a king starting a new one, an ace going up), ``candidates``, ``why_illegal`` (no transfers during
+a king starting a new one, an ace going up), ``candidates``, ``move_refusal`` (no transfers during
 the deal, kings never move), ``accepts`` (a lone king takes any card), ``is_won``/``view`` (96
 cards win), ``canonical_key``, ``safe_home_move`` and ``hint`` (a search once every card is seen).
 """
@@ -31,7 +31,7 @@ from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .cadogan_planner import HintPlayer, Plans, scaled
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PatienceView, PileKind, PileSpec, SuitRule, Take)
 
 COLUMNS = 8
 STEP = 1.2
@@ -47,6 +47,8 @@ _REFUSED = IllegalAction("not legal")   # the move generator's unexplained refus
 
 class SpensersFairieQueen(PatienceGame):
     info = BY_ID["spensers_fairie_queen"]
+    no_redeal = True
+    pack_used_up = ("the whole pack has been dealt", "the-deal")
     pack = "2x52"
     option_specs = ()
 
@@ -196,23 +198,10 @@ class SpensersFairieQueen(PatienceGame):
             for dst in lone:
                 yield Move(src, dst)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in Spenser's Fairie Queen", self.ref("re-deals"))
-        specs, index = self._specs_of(state)
-        if isinstance(action, Draw):
-            if not state.piles[index["s"]]:
-                return IllegalAction("the whole pack has been dealt", self.ref("the-deal"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
-        pile = state.piles[index[action.src]]
-        if src.kind is PileKind.TABLEAU and pile and 1 <= action.count <= len(pile):
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        pile = self.pile_of(state, action.src)
+        if src.kind is PileKind.TABLEAU:
             if action.count > 1:
                 return IllegalAction("only the lowest card of a column is free, and cards move one at "
                                      "a time", self.ref("moving-runs"))
@@ -223,13 +212,13 @@ class SpensersFairieQueen(PatienceGame):
                 return _REFUSED if not explain else IllegalAction(
                     "cards move from column to column only when the whole pack has been dealt; "
                     "during the deal they may only be played to the foundations", self.ref("the-deal"))
-            if dst.kind is PileKind.TABLEAU and not state.piles[index[action.dst]]:
+            if dst.kind is PileKind.TABLEAU and not self.pile_of(state, action.dst):
                 return _REFUSED if not explain else IllegalAction(
                     "that column has no king yet: nothing may be placed there", self.ref("spaces"))
         if src.kind is PileKind.STOCK:
             return IllegalAction("the pack is dealt card by card onto the column of the last king "
                                  "laid", self.ref("the-deal"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def accepts(self, state: PatienceState, dst: PileSpec, pile: tuple[int, ...],
                 moving: Sequence[Card], explain: bool = True) -> IllegalAction | None:

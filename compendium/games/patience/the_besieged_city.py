@@ -19,7 +19,7 @@ A turned card waits in the *hand* (a place of its own) until it is played to a f
 the next card is turned, which puts it on the talon.
 
 Hooks used: ``deal``, ``apply`` (turning, vacancies filled, transpositions), ``candidates``,
-``why_illegal`` and ``accepts`` (lines, vacancies, the foundation order), ``safe_home_move`` and
+``draw_refusal``, ``move_refusal`` and ``accepts`` (lines, vacancies, the foundation order), ``safe_home_move`` and
 ``hint``.
 """
 from __future__ import annotations
@@ -91,6 +91,7 @@ def _pairs(options: Any) -> frozenset[int]:
 
 class BesiegedCity(ManyPiles, PatienceGame):
     info = BY_ID["the_besieged_city"]
+    no_redeal = True
     pack = "2x52"
     option_specs = (
         OptionSpec("pairing", "order", ("order", "pairs"), "Marrying by the foundation order",
@@ -284,27 +285,17 @@ class BesiegedCity(ManyPiles, PatienceGame):
             if isinstance(action, Move) or self.why_illegal(state, action, explain=False) is None:
                 yield action
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in the Besieged City", self.ref("re-deals"))
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
         pend = self.pending(state)
-        if isinstance(action, Draw):
-            if pend:
-                return self._vacancy_text(pend)
-            if not state.piles[index["s"]] and not state.piles[index["c"]]:
-                return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
-        pile = state.piles[index[action.src]]
-        if not pile or not 1 <= action.count <= len(pile):
-            return super().why_illegal(state, action, explain)
+        if pend:
+            return self._vacancy_text(pend)
+        if not self.pile_of(state, "s") and not self.pile_of(state, "c"):
+            return IllegalAction("the pack is used up", self.ref("the-stock-and-waste"))
+        return None
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        pile = self.pile_of(state, action.src)
         if src.kind is PileKind.STOCK:
             return IllegalAction("click the pack to turn its next card", self.ref("the-stock-and-waste"))
         if src.kind is PileKind.WASTE:
@@ -321,7 +312,8 @@ class BesiegedCity(ManyPiles, PatienceGame):
         if dst.kind is PileKind.RESERVE:
             return IllegalAction("a Reserve vacancy is filled from the talon, or from the pack when "
                                  "there is no talon, by the table", self.ref("spaces"))
-        target = state.piles[index[action.dst]]
+        target = self.pile_of(state, action.dst)
+        pend = self.pending(state)
         if pend and not (action.dst in pend and action.src in LINE[action.dst]):
             return self._vacancy_text(pend)
         card = state.deck[pile[-1]]

@@ -15,7 +15,7 @@ Each of the 64 places of the carpet is a pile of one card, centred in a square c
 weave; the crossways places are declared ``crossways`` and the table lays their cards on their
 side, as in the book's picture.
 
-Hooks used: ``deal`` (the eight foundation cards taken out), ``why_illegal`` (a carpet card is
+Hooks used: ``deal`` (the eight foundation cards taken out), ``redeal_refusal``, ``move_refusal`` (a carpet card is
 free only at a narrow end), ``apply`` (the re-deal shuffles), ``candidates`` and ``hint``.  No
 move home is made automatically: a card kept back may serve on the talon to take a carpet card.
 """
@@ -226,27 +226,18 @@ class Carpet(ManyPiles, PatienceGame):
             if isinstance(action, Move) or self.why_illegal(state, action, explain=False) is None:
                 yield action
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        specs, index = self._specs_of(state)
-        if isinstance(action, Redeal):
-            if state.piles[index["s"]]:
-                return IllegalAction("the pack is not used up yet", self.ref("re-deals"))
-            if not state.piles[index["w"]]:
-                return IllegalAction("there is no talon to deal again", self.ref("re-deals"))
-            if state.passes >= 2:
-                return IllegalAction("the talon may be dealt again only twice, and that is done",
-                                     self.ref("re-deals"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
-        pile = state.piles[index[action.src]]
-        if not pile or not 1 <= action.count <= len(pile):
-            return super().why_illegal(state, action, explain)
+    def redeal_refusal(self, state: PatienceState) -> IllegalAction | None:
+        if self.pile_of(state, "s"):
+            return IllegalAction("the pack is not used up yet", self.ref("re-deals"))
+        if not self.pile_of(state, "w"):
+            return IllegalAction("there is no talon to deal again", self.ref("re-deals"))
+        if state.passes >= 2:
+            return IllegalAction("the talon may be dealt again only twice, and that is done",
+                                 self.ref("re-deals"))
+        return None
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if src.kind is PileKind.STOCK:
             return IllegalAction("the pack is turned one card at a time onto the talon",
                                  self.ref("the-stock-and-waste"))
@@ -265,9 +256,9 @@ class Carpet(ManyPiles, PatienceGame):
         if dst.kind is PileKind.WASTE and src.kind is not PileKind.TABLEAU:
             return _refused(explain, IllegalAction("only cards of the carpet are laid on the talon",
                                                    self.ref("the-talon")))
-        if dst.kind is PileKind.FOUNDATION and len(state.piles[index[action.dst]]) >= 13:
+        if dst.kind is PileKind.FOUNDATION and len(self.pile_of(state, action.dst)) >= 13:
             return _refused(explain, IllegalAction("that foundation is complete", self.ref("the-foundations")))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
         if dst.kind is PileKind.WASTE:

@@ -17,7 +17,7 @@ from the pack, the uppermost rows first, when the player turns to the pack -- a 
 then deals the next row.
 
 Hooks used: ``deal`` (the aces taken out), ``initial_state`` (the state counts the rows dealt),
-``apply`` (rows, refills), ``candidates`` and ``why_illegal`` (nothing onto the rivers; the
+``apply`` (rows, refills), ``candidates`` and ``move_refusal`` (nothing onto the rivers; the
 second four helps only after the pack), ``safe_home_move``, ``canonical_key`` and ``hint``.
 """
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ...core.rng import shuffled
 from ..catalogue import BY_ID
 from .cadogan_planner import LEVEL_SCALE, HintPlayer, ManyPiles, Plans, best_line, scaled
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+                     PileKind, PileSpec, SuitRule, Take)
 
 WIDTH = 8
 RIVERS = tuple(f"r{i + 1}" for i in range(WIDTH))
@@ -68,6 +68,8 @@ class CongressState(PatienceState):
 
 class Congress(ManyPiles, PatienceGame):
     info = BY_ID["the_congress"]
+    no_redeal = True
+    pack_used_up = ("the pack is used up: there is no other row to deal", "the-stock-and-waste")
     pack = "2x52"
     option_specs = (
         OptionSpec("vacancies", "column", ("column", "gaps"), "A vacancy in the rivers",
@@ -233,25 +235,8 @@ class Congress(ManyPiles, PatienceGame):
                 for dst in empty:
                     yield Move(src, dst)
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, Redeal):
-            return IllegalAction("there is no re-deal in the Congress", self.ref("re-deals"))
-        specs, index = self._specs_of(state)
-        if isinstance(action, Draw):
-            if not state.piles[index["s"]]:
-                return IllegalAction("the pack is used up: there is no other row to deal",
-                                     self.ref("the-stock-and-waste"))
-            return None
-        if not isinstance(action, Move) or action.src not in index or action.dst not in index \
-                or action.src == action.dst:
-            return super().why_illegal(state, action, explain)
-        src, dst = specs[index[action.src]], specs[index[action.dst]]
-        pile = state.piles[index[action.src]]
-        if not pile or not 1 <= action.count <= len(pile):
-            return super().why_illegal(state, action, explain)
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
         if src.kind is PileKind.STOCK:
             return IllegalAction("the pack is dealt in rows onto the rivers; its cards fill vacancies "
                                  "there and among the helps", self.ref("the-stock-and-waste"))
@@ -260,8 +245,8 @@ class Congress(ManyPiles, PatienceGame):
                                  "cards move one at a time", self.ref("moving-runs"))
         if dst.kind is PileKind.TABLEAU and dst.build is None:
             return IllegalAction("nothing may be placed on the rivers", self.ref("the-rivers"))
-        if dst.kind is PileKind.TABLEAU and not state.piles[index[action.dst]]:
-            if state.piles[index["s"]]:
+        if dst.kind is PileKind.TABLEAU and not self.pile_of(state, action.dst):
+            if self.pile_of(state, "s"):
                 if action.dst in FIRST_HELPS:
                     why = "an emptied help is filled from the pack, by the table"
                 else:
@@ -270,7 +255,7 @@ class Congress(ManyPiles, PatienceGame):
             if action.src not in RIVERS:
                 return _REFUSED if not explain else IllegalAction(
                     "an empty help place is filled with a free card from the rivers", self.ref("the-helps"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def build_refusal(self, dst: PileSpec, card: Card, below: Card) -> str:
         if dst.kind is PileKind.FOUNDATION:

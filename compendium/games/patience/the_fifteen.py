@@ -11,7 +11,7 @@ foundation card can be played, one ace and one king may be drawn out of the sixt
 below closing the gap -- and that is the only indulgence: there is no re-deal.
 
 Hooks used: ``initial_state`` (a state that remembers the drawn-out ace and king), ``candidates``,
-``why_illegal`` and ``apply`` (the sixth-row exception, sent as ``Move(column, foundation, depth)``
+``draw_refusal``, ``move_refusal`` and ``apply`` (the sixth-row exception, sent as ``Move(column, foundation, depth)``
 like the table's drag of a covered card; no pack), ``accepts`` (the suits of the foundations),
 ``safe_home_move``, ``hint`` (a short best-first search over the open layout) and
 ``piles_markdown``.
@@ -29,9 +29,9 @@ from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import OptionSpec, Options, Outcome
 from ..catalogue import BY_ID
-from .babette import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceState, PatienceView, PileKind,
-                     PileSpec, Redeal, SuitRule, Take)
+from .engine import (Build, Fan, Move, PatienceAction, PatienceState, PatienceView, PileKind,
+                     PileSpec, SuitRule, Take)
+from .up_and_down_foundations import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations
 
 COLUMNS = tuple(f"t{i + 1}" for i in range(15))
 ROWS = 7
@@ -150,21 +150,19 @@ class TheFifteen(UpAndDownFoundations):
                     return False
         return True
 
-    def why_illegal(self, state: PatienceState, action: PatienceAction,
-                    explain: bool = True) -> IllegalAction | None:
-        if not state.deck:
-            return super().why_illegal(state, action, explain)
-        if isinstance(action, (Draw, Redeal)):
-            return IllegalAction("the whole of both packs is dealt at the start: there is no pack, "
-                                 "talon or re-deal", self.ref("the-deal"))
-        if isinstance(action, Move) and action.count > 1:
-            specs, index = self._specs_of(state)
-            if action.src in index and action.dst in index \
-                    and specs[index[action.src]].kind is PileKind.TABLEAU \
-                    and len(state.piles[index[action.src]]) >= action.count:
+    def draw_refusal(self, state: PatienceState) -> IllegalAction | None:
+        return IllegalAction("the whole of both packs is dealt at the start: there is no pack, "
+                             "talon or re-deal", self.ref("the-deal"))
+
+    redeal_refusal = draw_refusal
+
+    def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
+                     explain: bool = True) -> IllegalAction | None:
+        if action.count > 1:
+            if src.kind is PileKind.TABLEAU and len(self.pile_of(state, action.src)) >= action.count:
                 return self._why_not_withdraw(state, action, explain)
             return IllegalAction("cards are moved one at a time", self.ref("building-on-the-tableau"))
-        return super().why_illegal(state, action, explain)
+        return super().move_refusal(state, action, src, dst, explain)
 
     def _why_not_withdraw(self, state: PatienceState, action: Move, explain: bool) -> IllegalAction | None:
         """A covered card may leave its column only under the sixth-row exception."""

@@ -4,7 +4,7 @@ A depth-first search with a table of positions already seen, over a *model* of t
 
 * by default the engine itself (``EngineModel``): the game's own legal actions and ``apply``, its
   ``canonical_key`` and its ``safe_home_move`` -- slow, but right for every patience;
-* for a game that offers one through its ``solver_model`` hook, a compact model of the same rules
+* for a game whose computer side offers one (``registry.solver_model``), a compact model of the same rules
   (cards as small integers, piles as tuples) that adds the game's safe moves, symmetries and
   dead-end tests.  The open patiences (every card face up) have one, so that the live indicator
   can decide most positions within a second.
@@ -152,10 +152,8 @@ def solve(game: PatienceGame, state: PatienceState, budget_s: float = 2.0, max_n
     (The benchmark passes ``time.process_time`` to measure on a busy machine as on an idle one.)"""
     start = clock()
     deadline = start + budget_s
-    model: SearchModel | None = None
-    hook = getattr(game, "solver_model", None)
-    if hook is not None:
-        model = hook(state)
+    from .registry import solver_model
+    model: SearchModel | None = solver_model(game, state)
     nodes = 0
     if model is not None:
         verdict, labels, nodes = search(model, deadline, max_nodes, cancelled, clock)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QI
                                QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
                                QSplitter, QStackedWidget, QVBoxLayout, QWidget)
 
+from ..ai import registry as ai_registry
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
 from ..core.game import LEVELS, GameInfo, Outcome, Status
@@ -1139,7 +1140,7 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         strength = QActionGroup(menu)
-        for level, label in session.game.computer_levels().items():
+        for level, label in ai_registry.computer_levels(session.game).items():
             action = QAction(label, menu)
             action.setObjectName(f"actionLevel{level}")
             action.setCheckable(True)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records, rulesdoc
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import IllegalAction, NotationError
@@ -15,6 +16,7 @@ from compendium.core.rules import REFERENCED
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience import engine
+from compendium.ai.patience.the_fifteen import FifteenModel
 from compendium.games.patience import the_fifteen as module
 from compendium.games.patience.babette import ACES, KINGS
 from compendium.games.patience.engine import Move
@@ -225,7 +227,7 @@ def test_safe_moves_home():
 
 def test_the_hint_finds_a_line_and_the_demo_wins_often():
     state = position(**BOARD)
-    assert GAME.hint(state, 0) in GAME.legal_actions(state, 0)
+    assert ai_hint(GAME, state, 0) in GAME.legal_actions(state, 0)
     won = 0
     for seed in range(6):
         result = play_demo(GAME, seed)
@@ -253,7 +255,7 @@ def test_the_solver_model_offers_the_engines_moves():
         nonlocal checked
         if not state.deck:
             return
-        model = module.FifteenModel(GAME, state)
+        model = FifteenModel(GAME, state)
         if model._forced:
             return
         firsts = {model.actions([label])[0] for label, _ in model.children(model.root())}
@@ -267,7 +269,7 @@ def test_the_solver_model_offers_the_engines_moves():
             check_state(position(options, **board))
     assert checked > 100
     after = GAME.apply(position(**STUCK), Move("t2", "a1", 2))
-    model = module.FifteenModel(GAME, after)
+    model = FifteenModel(GAME, after)
     assert any(label[0][0] == "down" and label[0][2][1] == 2 for label, _ in model.children(model.root()))
 
 

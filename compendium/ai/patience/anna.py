@@ -1,4 +1,4 @@
-"""Anna: the hint (the computer's side of the game)."""
+"""Anna: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Babette: the hint, and the solver's model (the computer's side of the game)."""
+"""Babette: the computer's side -- the hint, the player that follows it and the solver's model."""
 from __future__ import annotations
 
 from typing import Any, Sequence

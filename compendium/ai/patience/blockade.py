@@ -1,4 +1,4 @@
-"""Blockade: the hint (the computer's side of the game)."""
+"""The Blockade: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Clock: the hint (the computer's side of the game)."""
+"""The Clock: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

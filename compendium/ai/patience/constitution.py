@@ -1,4 +1,4 @@
-"""Constitution: the hint (the computer's side of the game)."""
+"""The Constitution: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Fortress: the hint, and the solver's model (the computer's side of the game)."""
+"""Fortress: the computer's side -- the hint and the solver's model."""
 from __future__ import annotations
 
 import heapq
@@ -6,6 +6,7 @@ import time
 from typing import Any, Sequence
 
 from ...games.patience.engine import Move, PatienceAction, PatienceState, PatienceView, PileKind
+from ..solver import RowsModel, best_first
 from .heuristic import PatienceAI
 
 
@@ -164,6 +165,36 @@ def plan_from_view(view: PatienceView, seconds: float) -> list[Move]:
     return out
 
 
+def _home_ranks(founds: Sequence[int]) -> list[int]:
+    """The rank reached on each suit's foundation, from the model's foundation tops."""
+    home = [0, 0, 0, 0]
+    for top in founds:
+        if top:
+            home[top >> 4] = top & 15
+    return home
+
+
+def _cost(position: Any) -> float:
+    """``_value`` of a position of the solver's model (rows, foundation tops)."""
+    rows, founds = position
+    return _value(rows, _home_ranks(founds))
+
+
+def plan(game: Any, state: PatienceState, seconds: float, max_nodes: int = 1_000_000) -> tuple[list[Move], bool]:
+    """The moves of the best line a best-first search finds over the solver's model of the rows
+    (``RowsModel``: the same moves, safe moves and prunes as the solver), and whether it wins;
+    no moves when it sees nothing better than the position as it stands.  Every card of Fortress
+    lies face up, so the position is no more than the player sees."""
+    if not state.deck or any(state.down):
+        return [], False
+    model = RowsModel(game, state)
+    labels, end, won, _ = best_first(model, _cost, time.process_time() + seconds, max_nodes)
+    line = model.actions(labels)
+    if not line or (not won and _cost(end) >= _value(model.start_piles, _home_ranks(model.start_founds))):
+        return [], won
+    return line, won
+
+
 def _code(card) -> int:  # type: ignore[no-untyped-def]
     return "CDHS".index(card.suit.letter) * 16 + int(card.rank)
 
@@ -172,7 +203,7 @@ HINT_SECONDS = 0.15      # the hint's search budget
 
 
 class FortressAI(PatienceAI):
-    def hint(self, game: Any, state: PatienceState, seat: int) -> PatienceAction | None:  # type: ignore[override]
+    def hint(self, game: Any, state: PatienceState, seat: int) -> PatienceAction | None:
         if not state.deck:
             return None
         view = game.view(state, 0)
@@ -201,7 +232,7 @@ class FortressAI(PatienceAI):
     def solver_model(self, game: Any, state: PatienceState) -> object:
         """The solver's compact model of the rows, with its safe moves and symmetries; ``None``
         for a position it does not know (the engine is searched)."""
-        from ...ai.solver import RowsModel
+        from ..solver import RowsModel
         return RowsModel(game, state) if RowsModel.applies(game, state) else None
 
 

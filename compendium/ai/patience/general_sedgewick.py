@@ -1,4 +1,4 @@
-"""GeneralSedgewick: the hint (the computer's side of the game)."""
+"""General Sedgewick: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

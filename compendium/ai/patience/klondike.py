@@ -1,4 +1,4 @@
-"""Klondike: the hint, and the solver's model (the computer's side of the game)."""
+"""Klondike (Canfield): the computer's side -- the solver's model."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,7 +10,7 @@ from .heuristic import PatienceAI
 class KlondikeAI(PatienceAI):
     def solver_model(self, game: Any, state: PatienceState) -> object:
         """Klondike's rules are its declaration: the solver's quick model of the engine's rules."""
-        from ...ai.solver import DeclaredModel
+        from ..solver import DeclaredModel
         return DeclaredModel(game, state)
 
 

@@ -1,4 +1,5 @@
-"""Lucie: the hint, and the solver's model (the computer's side of the game)."""
+"""La Belle Lucie, The House in the Wood and The House on the Hill: the computer's side --
+the hint and the solver's model."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -187,7 +188,7 @@ class _Model:
 
 
 class LucieAI(PatienceAI):
-    def hint(self, game: Any, state: PatienceState, seat: int = 0) -> PatienceAction | None:  # type: ignore[override]
+    def hint(self, game: Any, state: PatienceState, seat: int = 0) -> PatienceAction | None:
         if not state.deck:
             return None
         return self.advise(game, game.view(state, 0), game.legal_actions(state, 0), game.options_of(state))

@@ -1,4 +1,4 @@
-"""LightAndShade: the hint (the computer's side of the game)."""
+"""Light and Shade: the computer's side -- the hint."""
 from __future__ import annotations
 
 from collections import Counter

@@ -1,4 +1,4 @@
-"""Margarethe: the hint (the computer's side of the game)."""
+"""Margarethe: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

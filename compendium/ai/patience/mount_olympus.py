@@ -1,4 +1,4 @@
-"""MountOlympus: the hint (the computer's side of the game)."""
+"""Mount Olympus: the computer's side -- the hint."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Nestor: the hint, and the solver's model (the computer's side of the game)."""
+"""Nestor: the computer's side -- the hint and the solver's model."""
 from __future__ import annotations
 
 import time
@@ -143,7 +143,7 @@ def _greedy_score(view: PatienceView, move: Move) -> int:
 
 
 class NestorAI(PatienceAI):
-    def hint(self, game: Any, state: PatienceState, seat: int) -> PatienceAction | None:  # type: ignore[override]
+    def hint(self, game: Any, state: PatienceState, seat: int) -> PatienceAction | None:
         legal = game.legal_actions(state, 0)
         if not legal:
             return None

@@ -1,4 +1,4 @@
-"""SpensersFairieQueen: the hint (the computer's side of the game)."""
+"""Spenser's Fairie Queen: the computer's side -- the hint and the player that follows it."""
 from __future__ import annotations
 
 import heapq

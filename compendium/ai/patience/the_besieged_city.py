@@ -1,4 +1,4 @@
-"""BesiegedCity: the hint (the computer's side of the game)."""
+"""The Besieged City: the computer's side -- the hint and the player that follows it."""
 from __future__ import annotations
 
 from typing import Any, Sequence

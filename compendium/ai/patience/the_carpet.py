@@ -1,4 +1,4 @@
-"""Carpet: the hint (the computer's side of the game)."""
+"""The Carpet: the computer's side -- the hint and the player that follows it."""
 from __future__ import annotations
 
 from typing import Any

@@ -1,4 +1,4 @@
-"""Congress: the hint (the computer's side of the game)."""
+"""The Congress: the computer's side -- the hint and the player that follows it."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -31,7 +31,7 @@ class CongressAI(HintPlayerAI):
         planned = plans.get(state.piles, legal)
         if planned is not None:
             return planned
-        from ...ai.solver import Verdict, solve
+        from ..solver import Verdict, solve
         try:
             result = solve(game, state, budget_s=PLAN_SECONDS * LEVEL_SCALE.get(level, 1.0),
                            max_nodes=scaled(PLAN_NODES, level))

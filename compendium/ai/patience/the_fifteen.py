@@ -1,4 +1,4 @@
-"""Fifteen: the hint, and the solver's model (the computer's side of the game)."""
+"""The Fifteen: the computer's side -- the hint and the solver's model."""
 from __future__ import annotations
 
 import heapq
@@ -10,6 +10,7 @@ from ...core.cards import SUITS, Card
 from ...games.patience.babette import ACES, FOUNDATIONS, KINGS
 from ...games.patience.engine import Move, PatienceAction, PatienceState, PatienceView
 from ...games.patience.the_fifteen import ACE_BIT, COLUMNS, KING_BIT, SIXTH_ROW, TheFifteen
+from ..solver import best_first
 from .heuristic import PatienceAI
 
 # -- the hint's search ------------------------------------------------------------------------------
@@ -191,6 +192,30 @@ def plan_from_view(game: TheFifteen, view: PatienceView, seconds: float) -> list
     return out
 
 
+def _cost(position: Any) -> float:
+    """``_value`` of a position of the solver's model (columns, ascending, descending, withdrawn)."""
+    cols, up, down, _ = position
+    return _value(cols, up, down)
+
+
+def plan(game: TheFifteen, state: PatienceState, seconds: float,
+         max_nodes: int = 200_000) -> tuple[list[Move], bool]:
+    """The moves of the best line a best-first search finds over the solver's model
+    (``FifteenModel``, its greedy form: every card that will go home goes), and whether it wins;
+    no moves when it sees nothing better than the position as it stands.  Every card of The
+    Fifteen lies face up, so the position is no more than the player sees."""
+    if not state.deck or any(state.down):
+        return [], False
+    model = FifteenModel(game, state, greedy=True)
+    start = _cost(model.root())
+    labels, end, won, _ = best_first(model, _cost, time.perf_counter() + seconds, max_nodes,
+                                     clock=time.perf_counter)
+    line = model.actions(labels)
+    if not line or (not won and _cost(end) >= start and not model.actions([])):
+        return [], won
+    return line, won
+
+
 # -- the solver's model ------------------------------------------------------------------------------
 class FifteenModel:
     """The Fifteen for ``compendium.ai.solver.search``: cards as small integers (suit * 16 + rank),
@@ -209,10 +234,13 @@ class FifteenModel:
     has gone home, when the sixth-row exception may still be wanted.  Positions are compared with
     their columns in any order."""
 
-    def __init__(self, game: TheFifteen, state: PatienceState) -> None:
+    def __init__(self, game: TheFifteen, state: PatienceState, greedy: bool = False) -> None:
         _, index = game._specs_of(state)
         deck = state.deck
-        self.exception = bool(dict(state.opts).get("exception", True))
+        # The hint's look-ahead (``greedy``) sends every card home that will go, at once, and
+        # leaves the exception alone: a heuristic, not a proof, that keeps its search small.
+        self.greedy = greedy
+        self.exception = bool(dict(state.opts).get("exception", True)) and not greedy
         cols = tuple(tuple(_code(deck[c]) for c in state.piles[index[n]]) for n in COLUMNS)
         up, down = [0] * 4, [14] * 4
         self.up_pile: dict[int, str] = {}
@@ -284,7 +312,8 @@ class FifteenModel:
                 return position, played
         elif not any(col and home(col[-1], up, down) for col in cols):
             return position, played     # the usual case, found without counting the cards
-        present: Counter[int] = Counter(c for col in cols for c in col)
+        greedy = self.greedy
+        present: Counter[int] = Counter() if greedy else Counter(c for col in cols for c in col)
         cols_l, up_l, down_l = list(cols), list(up), list(down)
         moved = True
         while moved:
@@ -294,7 +323,7 @@ class FifteenModel:
                     continue
                 card = col[-1]
                 where = self._home(card, up_l, down_l)
-                if where is None or present[card + 1] or present[card - 1]:
+                if where is None or (not greedy and (present[card + 1] or present[card - 1])):
                     continue
                 if where == "up":
                     up_l[card >> 4] = card & 15

@@ -1,7 +1,6 @@
 """The Fifteen: the computer's side -- the hint and the solver's model."""
 from __future__ import annotations
 
-import heapq
 import time
 from collections import Counter
 from typing import Any, Sequence
@@ -13,12 +12,10 @@ from ...games.patience.the_fifteen import ACE_BIT, COLUMNS, KING_BIT, SIXTH_ROW,
 from ..solver import best_first
 from .heuristic import PatienceAI
 
-# -- the hint's search ------------------------------------------------------------------------------
-# Cards are small integers (suit * 16 + rank).  A position is the tuple of columns (top of the
-# layout first) and, per suit, the rank its ascending foundation has reached (0: not begun) and the
-# rank its descending one has come down to (14: not begun).  The four aces are of different suits,
-# so each suit has one foundation of each kind.  Sending a card home is played at once here (a
-# heuristic, not a proof), and the search branches on the marriages and the lanes.
+# -- the hint's look-ahead --------------------------------------------------------------------------
+# A best-first search of the shared solver over its model (``FifteenModel``, greedy: every card
+# that will go home goes at once -- a heuristic, not a proof -- and the exception is left to the
+# hint's last resort), led by ``_value``; the hint follows the best line it finds.
 
 
 def _view_key(view: PatienceView, withdrawn: int) -> tuple:
@@ -27,26 +24,6 @@ def _view_key(view: PatienceView, withdrawn: int) -> tuple:
 
 def _code(card: Card) -> int:
     return SUITS.index(card.suit) * 16 + int(card.rank)   # type: ignore[arg-type]
-
-
-def _home_all(cols: list[list[int]], up: list[int], down: list[int], moves: list[tuple[int, int]]) -> None:
-    moved = True
-    while moved:
-        moved = False
-        for i, col in enumerate(cols):
-            while col:
-                card = col[-1]
-                suit, rank = card >> 4, card & 15
-                if rank == up[suit] + 1:
-                    up[suit] = rank
-                    moves.append((i, -1 - suit))
-                elif rank == down[suit] - 1:
-                    down[suit] = rank
-                    moves.append((i, -5 - suit))
-                else:
-                    break
-                col.pop()
-                moved = True
 
 
 def _value(cols: Sequence[Sequence[int]], up: Sequence[int], down: Sequence[int]) -> float:
@@ -67,138 +44,13 @@ def _value(cols: Sequence[Sequence[int]], up: Sequence[int], down: Sequence[int]
     return out * 10 + depth - 4 * lanes
 
 
-def search(cols0: Sequence[Sequence[int]], up0: Sequence[int], down0: Sequence[int], seconds: float,
-           max_nodes: int = 200_000) -> tuple[list[tuple[int, int]], bool]:
-    """Best-first; returns (moves, won): the moves of the line to the best position found.  A move
-    is (src column, dst column), (src, -1 - suit) for the ascending foundation of a suit, or
-    (src, -5 - suit) for the descending one."""
-    deadline = time.perf_counter() + seconds
-    cols = [list(c) for c in cols0]
-    up, down = list(up0), list(down0)
-    first: list[tuple[int, int]] = []
-    _home_all(cols, up, down, first)
-    start = (tuple(tuple(c) for c in cols), tuple(up), tuple(down))
-    parents: dict[tuple, tuple[tuple | None, list[tuple[int, int]]]] = {start: (None, first)}
-    seen = {(tuple(sorted(start[0])), start[1], start[2])}
-    best_value = _value(*start)
-    best = start
-    heap: list[tuple[float, int, tuple]] = [(best_value, 0, start)]
-    counter, nodes = 1, 0
-    won = not any(start[0])
-    while heap and not won:
-        nodes += 1
-        if nodes & 63 == 0 and (time.perf_counter() > deadline or nodes > max_nodes):
-            break
-        _, _, node = heapq.heappop(heap)
-        cols_t, up_t, down_t = node
-        tops: dict[int, list[int]] = {}
-        lane = -1
-        for j, col in enumerate(cols_t):
-            if col:
-                tops.setdefault(col[-1], []).append(j)
-            elif lane < 0:
-                lane = j
-        for i, col in enumerate(cols_t):
-            if not col:
-                continue
-            card = col[-1]
-            targets = tops.get(card + 1, []) + tops.get(card - 1, [])
-            if lane >= 0 and len(col) > 1:
-                targets = targets + [lane]
-            for j in targets:
-                if j == i:
-                    continue
-                new_cols = [list(c) for c in cols_t]
-                new_cols[j].append(new_cols[i].pop())
-                new_up, new_down = list(up_t), list(down_t)
-                moves = [(i, j)]
-                _home_all(new_cols, new_up, new_down, moves)
-                child = (tuple(tuple(c) for c in new_cols), tuple(new_up), tuple(new_down))
-                ckey = (tuple(sorted(child[0])), child[1], child[2])
-                if ckey in seen:
-                    continue
-                seen.add(ckey)
-                parents[child] = (node, moves)
-                v = _value(*child)
-                if v < best_value:
-                    best_value, best = v, child
-                if not any(child[0]):
-                    best, won = child, True
-                    break
-                heapq.heappush(heap, (v, counter, child))
-                counter += 1
-            if won:
-                break
-    line: list[tuple[int, int]] = []
-    walk: tuple | None = best
-    while walk is not None:
-        parent, moves = parents[walk]
-        line[:0] = moves
-        walk = parent
-    return line, won
-
-
-def plan_from_view(game: TheFifteen, view: PatienceView, seconds: float) -> list[Move]:
-    """The moves of the best line the search finds from ``view``, as table moves; empty when it
-    sees nothing better than the position as it stands."""
-    cols: list[list[int]] = []
-    for name in COLUMNS:
-        cards = view.pile(name).cards
-        if any(c.face is None for c in cards):
-            return []
-        cols.append([_code(c.face) for c in cards])   # type: ignore[arg-type]
-    up, down = [0] * 4, [14] * 4
-    up_pile: dict[int, str] = {}
-    down_pile: dict[int, str] = {}
-    for name in FOUNDATIONS:
-        cards = view.pile(name).cards
-        if cards and cards[-1].face is not None and cards[0].face is not None:
-            s = _code(cards[0].face) >> 4
-            if name in ACES:
-                up[s], up_pile[s] = int(cards[-1].face.rank), name
-            else:
-                down[s], down_pile[s] = int(cards[-1].face.rank), name
-    start_value = _value(cols, up, down)
-    line, won = search(cols, up, down, seconds)
-    if not line:
-        return []
-    c2, u2, d2 = [list(c) for c in cols], list(up), list(down)
-    for src, dst in line:
-        card = c2[src].pop()
-        if dst <= -5:
-            d2[card >> 4] = card & 15
-        elif dst < 0:
-            u2[card >> 4] = card & 15
-        else:
-            c2[dst].append(card)
-    if not won and _value(c2, u2, d2) >= start_value:
-        return []
-    free_up = [n for n in ACES if n not in up_pile.values()]
-    free_down = [n for n in KINGS if n not in down_pile.values()]
-    out: list[Move] = []
-    for src, dst in line:
-        if dst <= -5:
-            suit = -5 - dst
-            if suit not in down_pile:
-                down_pile[suit] = free_down.pop(0)
-            out.append(Move(COLUMNS[src], down_pile[suit]))
-        elif dst < 0:
-            suit = -1 - dst
-            if suit not in up_pile:
-                up_pile[suit] = free_up.pop(0)
-            out.append(Move(COLUMNS[src], up_pile[suit]))
-        else:
-            out.append(Move(COLUMNS[src], COLUMNS[dst]))
-    return out
-
-
 def _cost(position: Any) -> float:
     """``_value`` of a position of the solver's model (columns, ascending, descending, withdrawn)."""
     cols, up, down, _ = position
     return _value(cols, up, down)
 
 
-def plan(game: TheFifteen, state: PatienceState, seconds: float,
+def plan_line(game: TheFifteen, state: PatienceState, seconds: float,
          max_nodes: int = 200_000) -> tuple[list[Move], bool]:
     """The moves of the best line a best-first search finds over the solver's model
     (``FifteenModel``, its greedy form: every card that will go home goes), and whether it wins;
@@ -423,7 +275,7 @@ class FifteenAI(PatienceAI):
         planned = cache.get(key)
         if planned is not None and planned in legal:
             return planned
-        plan = plan_from_view(game, view, HINT_SECONDS)
+        plan, _ = plan_line(game, state, HINT_SECONDS)
         if not plan:
             withdraw = [a for a in legal if isinstance(a, Move) and a.count > 1]
             return withdraw[0] if withdraw else None

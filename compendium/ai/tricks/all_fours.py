@@ -19,7 +19,8 @@ class AllFoursAI(TricksAI):
         return SimRules(team=[game.side_of(opts, s) for s in range(state.n)], may_trump_instead=True,
                         points=points)
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         tricks = [(t.winner, [i for _, i in t.plays]) for t in state.tricks] + \
             [(w, list(ids)) for w, ids in new_tricks]
         # who played each card: the holders of the cards in the new tricks are found from the hands

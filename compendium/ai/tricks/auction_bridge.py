@@ -271,7 +271,8 @@ class AuctionBridgeAI(TricksAI):
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
         return SimRules(team=[0, 1, 0, 1])
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         """The declarer's side's gain for the hand (tricks, doubled bonus, undertricks, and a game
         won counted at half the rubber), and its loss to the adversaries."""
         contract: BridgeContract = state.contract

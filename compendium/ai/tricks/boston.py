@@ -30,7 +30,8 @@ class BostonAI(TricksAI):
         team = [0 if s == contract.caller else 1 for s in range(4)]
         return SimRules(team=team, avoid={contract.caller} if contract.misere else set())
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         contract: BostonContract = state.contract
         taken = game.taken(state)
         for w, _ in new_tricks:

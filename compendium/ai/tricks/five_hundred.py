@@ -232,7 +232,8 @@ class FiveHundredAI(TricksAI):
             return SimRules(team=list(range(state.n)))
         return SimRules(team=[0 if s == contract.bidder else 1 for s in range(state.n)])
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         contract: FHContract = state.contract
         winners = [t.winner for t in state.tricks] + [w for w, _ in new_tricks]
         pts = game.hand_points(replace(contract, offender=None), winners, state.n)

@@ -108,7 +108,8 @@ class NapoleonAI(TricksAI):
         return SimRules(team=team, avoid={contract.caller} if contract.misery else set(),
                         trump_by_first_lead=not contract.misery)
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         contract: NapContract = state.contract
         winners = [t.winner for t in state.tricks] + [w for w, _ in new_tricks]
         made = game.succeeded(state, contract, winners)

@@ -365,7 +365,8 @@ class PiquetAI(TricksAI):
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
         return SimRules(team=[0, 1])
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         """The points of the play still to come and already made this deal, as a difference."""
         rec: PiquetDeal = state.contract
         pts = [0, 0]

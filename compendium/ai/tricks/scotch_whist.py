@@ -17,7 +17,8 @@ class ScotchWhistAI(TricksAI):
                   (10 if game.french and c == TEN_OF_DIAMONDS else 0) for c in state.deck]
         return SimRules(team=[game.side_of(opts, s) for s in range(state.n)], points=points)
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         tricks = game.all_tricks(state) + list(new_tricks)
         points = game.counters(state, tricks)
         totals = [sum(points[k][i] for k in points) for i in range(len(points["ten"]))]

@@ -18,7 +18,8 @@ class SoloWhistAI(TricksAI):
         team = [0 if s in contract.side else 1 for s in range(state.n)]
         return SimRules(team=team, avoid={contract.caller} if contract.misere else set())
 
-    def hand_utility(self, game: Any, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         contract: SoloContract = state.contract
         winners = [t.winner for t in state.tricks] + [w for w, _ in new_tricks]
         taken = sum(1 for w in winners if w in contract.side)

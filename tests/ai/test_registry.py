@@ -6,7 +6,7 @@ import pytest
 
 from compendium.ai import registry
 from compendium.ai.base import GameAI, Player
-from compendium.ai.tricks.base import TricksAI
+from compendium.ai.tricks.base import TrickHooks, TrickRules, TricksAI
 from compendium.core.errors import CompendiumError
 from compendium.core.game import LEVELS, Family, Game, Special
 from compendium.core.session import Session
@@ -50,3 +50,16 @@ def test_a_game_the_registry_does_not_know_has_no_player_and_no_hint() -> None:
         found.player(game, 2)
     assert found.levels(game) == LEVELS and found.hint(game, None, 0) is None
     assert found.solver_model(game, None) is None
+
+
+@pytest.mark.parametrize("gid", [g for g in playable_ids() if info(g).family is Family.TRICK_TAKING])
+def test_each_trick_game_answers_what_the_computer_asks_of_its_rules(gid: str) -> None:
+    """``TrickRules``: the questions the shared player asks a trick game (and nothing more)."""
+    game = get_game(gid)
+    for name in TrickRules.__dict__:
+        if not name.startswith("_"):
+            assert callable(getattr(game, name, None)), (gid, name)
+    hooks = registry.game_ai(game)
+    for name in TrickHooks.__dict__:
+        if not name.startswith("_"):
+            assert callable(getattr(hooks, name, None)), (gid, name)

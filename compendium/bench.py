@@ -334,6 +334,7 @@ def _random_games(game: Any, n: int, seconds: float) -> tuple[int, int, float]:
 def _decision_times(game: Any, level: int, positions: int) -> list[float]:
     """Milliseconds the computer takes for one decision at ``level``, over positions reached by
     random play (the player is handed the seat's view only, as at the table)."""
+    from .ai.registry import computer_player
     from .core.game import Special
     from .core.rng import SplitMix64
     from .core.session import Session
@@ -351,7 +352,7 @@ def _decision_times(game: Any, level: int, positions: int) -> list[float]:
         seat = session.to_move()
         if isinstance(seat, Special) or len(session.legal_actions()) < 3:
             continue    # over, or a forced move: no decision to time
-        player = game.computer_player(level)
+        player = computer_player(game, level)
         legal = list(session.legal_actions())
         t = time.perf_counter()
         player.choose(game, game.view(session.state, seat), legal)

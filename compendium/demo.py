@@ -9,6 +9,7 @@ from typing import Any
 
 from .core.game import Game, Special
 from .core.session import Session
+from .ai.registry import computer_player
 
 MAX_STEPS = 5000
 
@@ -39,7 +40,7 @@ def play_demo(game: Game[Any, Any, Any], seed: int, options: dict[str, Any] | No
         seat = session.to_move()
         if isinstance(seat, Special):
             break
-        player = players.setdefault(seat, game.computer_player(level))
+        player = players.setdefault(seat, computer_player(game, level))
         action = player.choose(game, game.view(session.state, seat), session.legal_actions(seat),
                                state=own_position(game, session.state))
         if action is None:

@@ -4,7 +4,7 @@ A depth-first search with a table of positions already seen, over a *model* of t
 
 * by default the engine itself (``EngineModel``): the game's own legal actions and ``apply``, its
   ``canonical_key`` and its ``safe_home_move`` -- slow, but right for every patience;
-* for a game that offers one through its ``solver_model`` hook, a compact model of the same rules
+* for a game whose computer side offers one (``registry.solver_model``), a compact model of the same rules
   (cards as small integers, piles as tuples) that adds the game's safe moves, symmetries and
   dead-end tests.  The open patiences (every card face up) have one, so that the live indicator
   can decide most positions within a second.
@@ -152,10 +152,8 @@ def solve(game: PatienceGame, state: PatienceState, budget_s: float = 2.0, max_n
     (The benchmark passes ``time.process_time`` to measure on a busy machine as on an idle one.)"""
     start = clock()
     deadline = start + budget_s
-    model: SearchModel | None = None
-    hook = getattr(game, "solver_model", None)
-    if hook is not None:
-        model = hook(state)
+    from .registry import solver_model
+    model: SearchModel | None = solver_model(game, state)
     nodes = 0
     if model is not None:
         verdict, labels, nodes = search(model, deadline, max_nodes, cancelled, clock)
@@ -171,6 +169,55 @@ def solve(game: PatienceGame, state: PatienceState, budget_s: float = 2.0, max_n
     line = engine.actions(labels) if verdict is Verdict.WINNABLE else []
     return SolveResult(verdict, line, nodes + more, clock() - start)
 
+
+
+def best_first(model: SearchModel, cost: Callable[[Any], float], deadline: float, max_nodes: int = 1_000_000,
+               clock: Callable[[], float] = time.process_time) -> tuple[list[Any], Any, bool, int]:
+    """For a hint: a best-first search over a model, for the position of lowest ``cost`` within
+    the budget (``deadline`` by ``clock``, ``max_nodes`` positions expanded).  Returns the labels
+    of the line to it (empty when nothing is cheaper than the root), that position, whether it is
+    won, and the positions expanded.  Unlike ``search`` it proves nothing: it is the hint's look-ahead, on
+    the same model, with the same safe moves and the same prunes, as the solver's."""
+    import heapq
+    root = model.root()
+    key, won, children = model.key, model.won, model.children
+    if won(root):
+        return [], root, True, 0
+    root_key = key(root)
+    parents: dict[Hashable, tuple[Hashable | None, Any]] = {root_key: (None, None)}
+    best_cost, best, best_position = cost(root), root_key, root
+    heap: list[tuple[float, int, Any]] = [(best_cost, 0, root)]
+    counter = nodes = 0
+    found = False
+    while heap:
+        nodes += 1
+        if nodes & 127 == 0 and (clock() > deadline or nodes > max_nodes):
+            break
+        _, _, node = heapq.heappop(heap)
+        node_key = key(node)
+        for label, child in children(node):
+            child_key = key(child)
+            if child_key in parents:
+                continue
+            parents[child_key] = (node_key, label)
+            if won(child):
+                best, best_position, found = child_key, child, True
+                break
+            c = cost(child)
+            if c < best_cost:
+                best_cost, best, best_position = c, child_key, child
+            counter += 1
+            heapq.heappush(heap, (c, counter, child))
+        if found:
+            break
+    line: list[Any] = []
+    walk: Hashable | None = best
+    while walk is not None:
+        walk, label = parents[walk]
+        if label is not None:
+            line.append(label)
+    line.reverse()
+    return line, best_position, found, nodes
 
 def _replays_to_win(game: PatienceGame, state: PatienceState, line: Sequence[Any]) -> bool:
     try:

@@ -49,6 +49,7 @@ from typing import Any
 from ..core.errors import UnknownGame
 from ..core.game import Game, Special
 from ..core.rng import SplitMix64
+from .registry import computer_player
 
 Z95 = 1.959963984540054
 
@@ -99,7 +100,7 @@ class RandomPlayer:
 def make_player(game: Game[Any, Any, Any], level: int, seed: int) -> Any:
     if level == 0:
         return RandomPlayer(seed)
-    return game.computer_player(level)
+    return computer_player(game, level)
 
 
 @dataclass

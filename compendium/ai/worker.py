@@ -20,8 +20,9 @@ def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, An
     nothing useful) and the player's notes.  The notes carry the player's memory between moves,
     so the worker process itself stays stateless."""
     from ..games.registry import get_game
+    from .registry import computer_player
     game = get_game(game_id)
-    player = game.computer_player(level)
+    player = computer_player(game, level)
     if memory:
         player.__dict__.update(memory)
     action = player.choose(game, view, list(legal), state=state) if state is not None \
@@ -136,6 +137,7 @@ def solve_position(game_id: str, state: Any, budget_s: float) -> tuple[str, list
 def hint_position(game_id: str, state: Any, seat: int) -> str | None:
     """The hint, run in the worker; returned as text so that it crosses back cheaply."""
     from ..games.registry import get_game
+    from .registry import hint
     game = get_game(game_id)
-    action = game.hint(state, seat)
+    action = hint(game, state, seat)
     return None if action is None else game.action_to_str(action)

@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from .cards import Card
-from .errors import CompendiumError, IllegalAction, NotationError
+from .errors import IllegalAction, NotationError
 from .rules import page_anchors
 
 S = TypeVar("S")  # state
@@ -175,18 +175,8 @@ class Game(ABC, Generic[S, A, V]):
         """The chance outcome drawn with ``seed`` where ``to_move`` is ``Special.CHANCE``."""
         raise IllegalAction(f"{self.info.name} has no chance events")
 
-    # -- optional capabilities (a game overrides those it has) ------------------------------
-    def computer_player(self, level: int = 2) -> Any:
-        """A computer player for any seat: an object with ``choose(game, view, legal, state=None)``
-        returning one of ``legal`` (or ``None`` when it sees nothing useful to do).  It is given
-        the seat's view only; ``state`` is passed for a patience alone (see demo.own_position).
-        ``level`` runs from 1 (a beginner) through 2 (a sound club player, the default) to 3."""
-        raise CompendiumError(f"{self.info.name} has no computer player yet")
-
-    def computer_levels(self) -> dict[int, str]:
-        """The strengths the computer can play this game at, by level number and name."""
-        return dict(LEVELS)
-
+    # -- optional capabilities (a game overrides those it has; its computer players and hint are
+    # in compendium.ai, found by the game's id through compendium.ai.registry) ------------------
     def seat_count(self, state: S) -> int:
         """How many seats this game (with its options) has; games with a choice override it."""
         return self.info.max_seats if self.info.min_seats == self.info.max_seats else self.info.min_seats
@@ -194,10 +184,6 @@ class Game(ABC, Generic[S, A, V]):
     def seat_name(self, seat: Seat) -> str:
         """What the seat is called at the table ("White", "North", "the dealer" ...)."""
         return f"Player {seat + 1}"
-
-    def hint(self, state: S, seat: Seat) -> A | None:
-        """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
-        return None
 
     def score_events(self, state: S) -> Sequence[ScoreEvent]:
         """The running score sheet so far."""

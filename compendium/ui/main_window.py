@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QI
                                QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
                                QSplitter, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
 
+from ..ai import registry as ai_registry
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
 from ..core.game import LEVELS, Game, GameInfo, Outcome, Status
@@ -1525,7 +1526,7 @@ class MainWindow(QMainWindow):
         if session is None:
             return
         strength = QActionGroup(menu)
-        for level, label in session.game.computer_levels().items():
+        for level, label in ai_registry.computer_levels(session.game).items():
             action = QAction(label, menu)
             action.setObjectName(f"actionLevel{level}")
             action.setCheckable(True)

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from compendium.ai.baccarat_ai import (
+from compendium.ai.chance.baccarat import (
     BaccaratPlayer,
     banker_edge,
     banker_expectations,
@@ -17,6 +17,7 @@ from compendium.ai.baccarat_ai import (
     fresh_punter_draws_at_five,
     punter_weight,
 )
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
@@ -83,12 +84,12 @@ def test_the_computer_cannot_peek(game, level):
     for state in cdf_positions(3, 25, game):
         seat = state.turn
         legal = list(game.legal_actions(state, seat))
-        choice = game.computer_player(level).choose(game, game.view(state, seat), legal)
+        choice = computer_player(game, level).choose(game, game.view(state, seat), legal)
         assert choice in legal
         for k in range(2):
             other = game.shuffle_unseen(state, seat, 50 + k)
             assert game.view(other, seat) == game.view(state, seat)
-            assert game.computer_player(level).choose(game, game.view(other, seat), legal) == choice
+            assert computer_player(game, level).choose(game, game.view(other, seat), legal) == choice
 
 
 def test_the_computer_banker_follows_its_table():
@@ -129,7 +130,7 @@ def test_decisions_are_quick(level):
             seat = state.turn
             legal = list(game.legal_actions(state, seat))
             start = time.perf_counter()
-            game.computer_player(level).choose(game, game.view(state, seat), legal)
+            computer_player(game, level).choose(game, game.view(state, seat), legal)
             times.append(time.perf_counter() - start)
     assert statistics.median(times) < 0.05 and max(times) < 1.0
 

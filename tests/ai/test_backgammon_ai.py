@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from compendium.ai.backgammon_ai import BackgammonPlayer, evaluate, flip, shots, win_probability
+from compendium.ai.board.backgammon import BackgammonPlayer, evaluate, flip, shots, win_probability
 from compendium.ai.worker import decide
 from compendium.core.game import Special
 from compendium.demo import play_demo

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from compendium.ai.checkers_ai import LEVEL_BUDGETS, CheckersPlayer, evaluate
+from compendium.ai.board.checkers import LEVEL_BUDGETS, CheckersPlayer, evaluate
 from compendium.ai.worker import decide
 from compendium.core.rng import SplitMix64
 from compendium.games.board.checkers import (BLACK, GAME, LESSONS, WHITE, CheckersState, Draw, Huff,

@@ -11,8 +11,8 @@ import textwrap
 import chess
 import pytest
 
-from compendium.ai import chess_ai
-from compendium.ai.chess_ai import (SEARCH_LEVELS, SearchPlayer, UciPlayer, _delta, evaluate_board,
+from compendium.ai.board import chess as chess_ai
+from compendium.ai.board.chess import (SEARCH_LEVELS, SearchPlayer, UciPlayer, _delta, evaluate_board,
                                     levels, player_for, search, static_score)
 from compendium.ai.worker import decide
 from compendium.core.game import LEVELS

@@ -7,7 +7,7 @@ import pickle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compendium.ai.dominoes_ai import (DominoesPlayer, exclusions, sample_faces, unseen_faces,
+from compendium.ai.board.dominoes import (DominoesPlayer, exclusions, sample_faces, unseen_faces,
                                        void_numbers)
 from compendium.ai.worker import decide
 from compendium.core.game import Special

@@ -6,7 +6,10 @@ import time
 
 import pytest
 
-from compendium.ai.parlour_ai import GhostPlayer, GhostTree, PopeJoanPlayer, TitTatToePlayer, club_lead, expected_score
+from compendium.ai.parlour.ghost import GhostPlayer, GhostTree
+from compendium.ai.parlour.pope_joan import PopeJoanPlayer, club_lead
+from compendium.ai.parlour.tit_tat_toe import TitTatToePlayer, expected_score
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
@@ -40,7 +43,7 @@ def season(game, levels: list[int], seeds: range, options: dict) -> dict[int, fl
         session = Session(game, options, seed=seed, human_seats=())
         n = game.seat_count(session.state)
         seat_level = [levels[(i + seed) % len(levels)] for i in range(n)]
-        players = [game.computer_player(lv) for lv in seat_level]
+        players = [computer_player(game, lv) for lv in seat_level]
         while not isinstance(session.to_move(), Special):
             seat = session.to_move()
             session.play(players[seat].choose(game, game.view(session.state, seat), session.legal_actions()))

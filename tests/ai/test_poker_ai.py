@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import pytest
 
-from compendium.ai.poker_ai import PokerPlayer, plan_discard
+from compendium.ai.chance.draw_poker import PokerPlayer, plan_discard
+from compendium.ai.registry import computer_player
 from compendium.core.cards import PACKS
 from compendium.core.game import Special
 from compendium.core.notation import parse_cards
@@ -68,11 +69,11 @@ def test_the_computer_cannot_peek(level):
     for state in (chosen if level < 3 else chosen[::2]):      # before, in and after the draw
         seat = state.turn
         legal = list(GAME.legal_actions(state, seat))
-        choice = GAME.computer_player(level).choose(GAME, GAME.view(state, seat), legal)
+        choice = computer_player(GAME, level).choose(GAME, GAME.view(state, seat), legal)
         for k in range(2):
             other = GAME.shuffle_unseen(state, seat, 100 + k)
             assert GAME.view(other, seat) == GAME.view(state, seat)
-            again = GAME.computer_player(level).choose(GAME, GAME.view(other, seat), legal)
+            again = computer_player(GAME, level).choose(GAME, GAME.view(other, seat), legal)
             assert again == choice
 
 
@@ -98,18 +99,18 @@ def test_a_strong_hand_is_backed_and_a_bold_bet_can_bluff_a_weak_one_out():
     # B, holding nothing, goes the limit (a bluff): A's pair of queens at level 3 believes him
     after_bluff = GAME.apply(state, Better(12))
     assert after_bluff.turn == A
-    choice = GAME.computer_player(3).choose(GAME, GAME.view(after_bluff, A),
+    choice = computer_player(GAME, 3).choose(GAME, GAME.view(after_bluff, A),
                                             list(GAME.legal_actions(after_bluff, A)))
     assert choice == Pass()
     # A small bet is seen with the same pair (the pool gives the odds)
     after_small = GAME.apply(state, Better(1))
-    choice = GAME.computer_player(3).choose(GAME, GAME.view(after_small, A),
+    choice = computer_player(GAME, 3).choose(GAME, GAME.view(after_small, A),
                                             list(GAME.legal_actions(after_small, A)))
     assert choice in (MakeGood(),) or isinstance(choice, Better)
     # With fours, A raises whatever B does
     strong = heads_up_after_the_draw("9H 9D 9S 9C 2D", "8C 3C KH 4H JS")
     strong = GAME.apply(strong, Better(12))
-    choice = GAME.computer_player(3).choose(GAME, GAME.view(strong, A), list(GAME.legal_actions(strong, A)))
+    choice = computer_player(GAME, 3).choose(GAME, GAME.view(strong, A), list(GAME.legal_actions(strong, A)))
     assert isinstance(choice, (Better, MakeGood))
 
 
@@ -149,7 +150,7 @@ def test_the_computer_bluffs_sometimes_but_not_always():
             if state.phase == "after" and state.level == state.staked[seat] and \
                     hand_value([state.deck[i] for i in state.hands[seat]]).category == Category.HIGH_CARD:
                 chances += 1
-                choice = GAME.computer_player(2).choose(GAME, GAME.view(state, seat), legal)
+                choice = computer_player(GAME, 2).choose(GAME, GAME.view(state, seat), legal)
                 bets_on_nothing += isinstance(choice, Better) and choice.amount >= 6
             session.play(quick(state, seat, legal))
     assert chances >= 30
@@ -160,7 +161,7 @@ def test_players_and_views_cross_to_the_worker():
     state = positions(3, 3)[-1]
     view = GAME.view(state, state.turn)
     assert pickle.loads(pickle.dumps(view)) == view
-    player = pickle.loads(pickle.dumps(GAME.computer_player(2)))
+    player = pickle.loads(pickle.dumps(computer_player(GAME, 2)))
     assert player.level == 2
 
 
@@ -182,6 +183,6 @@ def test_decisions_are_quick(level, budget):
         seat = state.turn
         legal = list(GAME.legal_actions(state, seat))
         start = time.perf_counter()
-        GAME.computer_player(level).choose(GAME, GAME.view(state, seat), legal)
+        computer_player(GAME, level).choose(GAME, GAME.view(state, seat), legal)
         times.append(time.perf_counter() - start)
     assert statistics.median(times) < budget

@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from compendium.ai import poker_patience_ai as ai
-from compendium.ai.poker_patience_ai import PlacementPlayer, SerpentPlayer, _mean_best_of, best_serpent, serpent_scores
+from compendium.ai.patience.poker_patience import PlacementPlayer, SerpentPlayer, _mean_best_of
+from compendium.games.patience.serpent_poker_patience import best_serpent, serpent_scores
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
@@ -26,8 +27,8 @@ def _cold() -> None:
     """Forget every table the optimiser keeps, so that it starts from nothing."""
     serpent_module.rook_paths.cache_clear()
     serpent_module._beginnings.cache_clear()
-    ai._path_lines.cache_clear()
-    ai._set_values.cache_clear()
+    serpent_module._path_lines.cache_clear()
+    serpent_module._set_values.cache_clear()
     best_serpent.cache_clear()
 
 
@@ -98,7 +99,7 @@ def test_the_serpent_players_are_ordered_on_random_deals():
 def test_the_serpent_hint_follows_the_best_serpent():
     state = SERPENT.initial_state()
     for k in range(25):
-        action = SERPENT.hint(state, 0)
+        action = ai_hint(SERPENT, state, 0)
         state = SERPENT.apply(state, action)
     assert SERPENT.outcome(state).scores == (81,)
 

@@ -13,9 +13,10 @@ import time
 import pytest
 
 from compendium.ai import solver as solver_module
-from compendium.ai.patience import PatiencePlayer, position_mark
+from compendium.ai.patience.heuristic import PatiencePlayer, position_mark
 from compendium.ai.solver import EngineModel, FanModel, Verdict, _waits_in_a_cycle, search, solve
 from compendium.ai.worker import decide
+from compendium.ai.registry import computer_player, hint as ai_hint, solver_model
 from compendium.core.cards import RANKS, Card
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
@@ -136,7 +137,7 @@ def test_probing_says_lost_only_after_a_round_that_left_nothing_out():
 
 # -- the compact models against the engine --------------------------------------------------------------
 def model_key(game, state):
-    model = game.solver_model(state)
+    model = solver_model(game, state)
     assert model is not None, "the model should know every position of its game"
     return model.key(model.root())
 
@@ -153,7 +154,7 @@ def pruned(game, model, state, action) -> bool:
 
 def check_model(game, state):
     """Every step of the model replays to where it says; every legal move is one of its steps."""
-    model = game.solver_model(state)
+    model = solver_model(game, state)
     assert model is not None
     settled = replay(state, model.actions([]), game)
     root = model.root()
@@ -213,10 +214,10 @@ def test_a_model_takes_exactly_the_games_moves(game, options):
 
 def test_the_models_stand_aside_where_they_do_not_know_the_rules():
     state = Session(FORTRESS, {"from_foundation": True}, seed=1).state
-    assert FORTRESS.solver_model(state) is None         # cards back from the foundations: the engine
+    assert solver_model(FORTRESS, state) is None         # cards back from the foundations: the engine
     assert solve(FORTRESS, state, budget_s=0.5).verdict in (Verdict.LOST, Verdict.UNKNOWN, Verdict.WINNABLE)
     clock = get_game("the_clock")
-    assert clock.solver_model(Session(clock, seed=1).state) is None   # no model: the engine's moves
+    assert solver_model(clock, Session(clock, seed=1).state) is None   # no model: the engine's moves
 
 
 def test_the_model_and_the_engine_agree_on_whole_deals():
@@ -254,12 +255,12 @@ def lucie_position(fans: list[str], home: dict[str, int], passes: int = 2) -> Pa
 
 def test_a_king_over_a_lower_card_of_its_suit_is_a_dead_end_after_the_last_deal():
     state = lucie_position(["3♠ K♠", "Q♠ J♠", "2♠ 4♠"], {"♠": 1})
-    model = LUCIE.solver_model(state)
+    model = solver_model(LUCIE, state)
     assert model.dead(model.root())
     assert search(EngineModel(LUCIE, state), time.perf_counter() + 30, 10**6)[0] is Verdict.LOST
     # with a re-deal left the fans may yet be shuffled apart: no verdict from the test
     earlier = lucie_position(["3♠ K♠", "Q♠ J♠", "2♠ 4♠"], {"♠": 1}, passes=1)
-    assert not LUCIE.solver_model(earlier).dead(LUCIE.solver_model(earlier).root())
+    assert not solver_model(LUCIE, earlier).dead(solver_model(LUCIE, earlier).root())
 
 
 def test_waiting_in_a_cycle_across_suits_is_a_dead_end():
@@ -269,7 +270,7 @@ def test_waiting_in_a_cycle_across_suits_is_a_dead_end():
             "2♠ 3♠"]
     assert _waits_in_a_cycle([tuple(solver_module.card_code(parse_card(t)) for t in f.split()) for f in fans])
     state = lucie_position(fans, {"♠": 1, "♥": 1})
-    assert LUCIE.solver_model(state).dead(LUCIE.solver_model(state).root())
+    assert solver_model(LUCIE, state).dead(solver_model(LUCIE, state).root())
     # one card out of the way and no cycle is left
     assert not _waits_in_a_cycle([tuple(solver_module.card_code(parse_card(t)) for t in f.split())
                                   for f in ["10♥ 9♥", "5♠", "3♥ 8♠ 7♠"]])
@@ -281,7 +282,7 @@ def test_the_dead_end_test_never_condemns_a_winnable_position():
     confirmed = 0
     for seed in range(1, 9):
         condemned = [state for state in random_positions(LUCIE, None, seed, count=12, every=2, redeal_chance=0.6)
-                     if state.passes == 2 and LUCIE.solver_model(state).dead(LUCIE.solver_model(state).root())]
+                     if state.passes == 2 and solver_model(LUCIE, state).dead(solver_model(LUCIE, state).root())]
         for state in condemned[:1] + condemned[-4:]:   # early ones are the hard ones
             verdict, _, _ = search(EngineModel(LUCIE, state), time.perf_counter() + 30, 400)
             assert verdict is not Verdict.WINNABLE
@@ -312,7 +313,7 @@ def test_a_position_mid_game_is_judged_as_it_lies():
 
 # -- the demo follows the solver ------------------------------------------------------------------------
 def test_the_player_keeps_plain_notes_and_pickles():
-    player = LUCIE.computer_player(2)
+    player = computer_player(LUCIE, 2)
     state = Session(LUCIE, seed=1).state
     action = player.choose(LUCIE, LUCIE.view(state, 0), LUCIE.legal_actions(state, 0), state=state)
     assert action in LUCIE.legal_actions(state, 0)
@@ -373,5 +374,5 @@ def test_a_line_made_for_another_position_is_dropped():
     other = Session(LUCIE, seed=2).state
     player._questions = PatiencePlayer.SOLVER_QUESTIONS   # no new question: the hint must answer
     action = player.choose(LUCIE, LUCIE.view(other, 0), LUCIE.legal_actions(other, 0), state=other)
-    assert player._plan == "" and action == LUCIE.hint(other, 0)
+    assert player._plan == "" and action == ai_hint(LUCIE, other, 0)
     assert position_mark(state) != position_mark(other)

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compendium.ai.tricks_ai import LEVELS, TricksPlayer
+from compendium.ai.tricks.base import LEVELS, TricksPlayer
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.tricks.all_fours import FOUR_HANDED

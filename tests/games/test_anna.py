@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, SUITS, Card, Rank
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -218,9 +219,9 @@ def test_safe_moves_home():
 
 
 def test_the_hint_prefers_home_then_marriages_and_keeps_queens_out():
-    assert GAME.hint(position(**BOARD), 0) == Move("h5", "n3")
+    assert ai_hint(GAME, position(**BOARD), 0) == Move("h5", "n3")
     quiet = position(**dict(BOARD, h1="2♦", h5="5♠", h8="4♣", w="9♦ Q♦"))
-    hint = GAME.hint(quiet, 0)
+    hint = ai_hint(GAME, quiet, 0)
     assert hint == Move("h3", "h2") or hint == Draw()
     assert hint != Move("w", "h6")                               # one empty help: the queen waits
 

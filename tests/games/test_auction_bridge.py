@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from compendium.ai.registry import computer_player
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
@@ -468,7 +469,7 @@ def test_views_hide_what_a_seat_cannot_see_and_determinize_agrees():
 def test_computer_plays_the_dummy_for_the_declarer():
     state = say(dealt(ALL_SPADES), "1s", "7s", "pass", "pass", "pass")
     state = GAME.apply(state, Play(Card(Rank.TWO, Suit.HEARTS)))
-    player = GAME.computer_player(1)
+    player = computer_player(GAME, 1)
     action = player.choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
     assert isinstance(action, Play) and action.card.suit is Suit.DIAMONDS
 
@@ -477,7 +478,7 @@ def test_computer_calls_are_legal_and_the_dealer_opens():
     session_state = GAME.apply(GAME.initial_state(), GAME.chance_action(GAME.initial_state(), 4))
     for level in (1, 2, 3):
         state = session_state
-        player = GAME.computer_player(level)
+        player = computer_player(GAME, level)
         while state.phase == "auction":
             seat = GAME.to_move(state)
             legal = GAME.legal_actions(state, seat)
@@ -492,7 +493,7 @@ def test_the_declarers_choice_of_revoke_penalty_by_the_computer():
                 "pass", "pass", "pass")
     state = play_with_a_revoke_by_a(state)
     assert state.phase == "penalty"
-    choice = GAME.computer_player(2).choose(GAME, GAME.view(state, Y), GAME.legal_actions(state, Y))
+    choice = computer_player(GAME, 2).choose(GAME, GAME.view(state, Y), GAME.legal_actions(state, Y))
     best = max((Call("points"), Call("tricks")),
                key=lambda c: GAME.hand_score(state, c.word == "tricks").net(1))
     assert choice == best
@@ -501,7 +502,7 @@ def test_the_declarers_choice_of_revoke_penalty_by_the_computer():
 def mid_play(seed: int = 21):
     start = GAME.initial_state()
     state = GAME.apply(start, GAME.chance_action(start, seed))
-    player = GAME.computer_player(1)
+    player = computer_player(GAME, 1)
     while state.phase == "auction":
         seat = GAME.to_move(state)
         state = GAME.apply(state, player.choose(GAME, GAME.view(state, seat), GAME.legal_actions(state, seat)))
@@ -516,7 +517,7 @@ def test_unseen_cards_never_change_the_computers_choice(level):
     state = mid_play()
     seat = GAME.to_move(state)
     legal = GAME.legal_actions(state, seat)
-    player = GAME.computer_player(level)
+    player = computer_player(GAME, level)
     first = player.choose(GAME, GAME.view(state, seat), legal)
     for k in range(3):
         other = GAME.shuffle_unseen(state, seat, 100 + k)

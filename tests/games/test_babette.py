@@ -7,14 +7,16 @@ from pathlib import Path
 import pytest
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import babette as module
-from compendium.games.patience.babette import ACES, COLUMNS, GAME, KINGS, take_up
+from compendium.ai.patience.babette import BabetteModel
+from compendium.games.patience.babette import COLUMNS, GAME, take_up
+from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 
 from .conformance import refusal
@@ -199,14 +201,14 @@ def test_safe_moves_and_choices():
     assert GAME.safe_home_move(state) is not None
     # while a re-deal is to come, none: a card left in the garden changes the order of the next deal
     assert GAME.safe_home_move(position(**BOARD)) is None
-    assert GAME.hint(position(**BOARD), 0) in GAME.legal_actions(position(**BOARD), 0)
+    assert ai_hint(GAME, position(**BOARD), 0) in GAME.legal_actions(position(**BOARD), 0)
     # the seven of hearts: both foundations of hearts want it, so it is a choice
     only = position(passes=2, **dict(BOARD, t1="9♣", t2="Q♦", t3="10♠", t4="5♥"))
     assert GAME.safe_home_move(only) is None
     # twin cards free together are a choice too
     twins = position(passes=2, **dict(BOARD, t1="9♣", t2="Q♦", t3="10♠ 3♦", t4="5♥ 3♦", t5="2♠"))
     assert GAME.safe_home_move(twins) is None
-    assert GAME.hint(twins, 0) in (Move("t3", "a2"), Move("t4", "a2"))
+    assert ai_hint(GAME, twins, 0) in (Move("t3", "a2"), Move("t4", "a2"))
 
 
 def test_the_solver_model_is_sound_before_the_last_re_deal():
@@ -214,7 +216,7 @@ def test_the_solver_model_is_sound_before_the_last_re_deal():
     garden changes the order of the next deal): the model must not leave that out."""
     from compendium.ai.solver import Verdict, search
     state = Session(GAME, seed=25).state
-    model = module.BabetteModel(GAME, state)
+    model = BabetteModel(GAME, state)
     verdict, labels, _ = search(model, __import__("time").perf_counter() + 30, 10**7)
     assert verdict is Verdict.WINNABLE
     for action in model.actions(labels):
@@ -222,7 +224,7 @@ def test_the_solver_model_is_sound_before_the_last_re_deal():
     assert GAME.is_won(state)
     # on the last pass the model does play the safe moves and never deals over a free card
     last = position(passes=2, **BOARD)
-    model = module.BabetteModel(GAME, last)
+    model = BabetteModel(GAME, last)
     assert model._forced
     assert all(label[0] != "deal" for label, _ in model.children(model.root()))
 

@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
@@ -102,9 +103,9 @@ def test_a_session_records_the_throws_and_undo_never_throws_again():
     first = session.actions_text[0]
     assert first.startswith("opening ")
     while session.to_move() != WHITE:
-        session.play(GAME.hint(session.state, session.to_move()))
+        session.play(ai_hint(GAME, session.state, session.to_move()))
     before = session.state
-    session.play(GAME.hint(session.state, WHITE))
+    session.play(ai_hint(GAME, session.state, WHITE))
     after, texts_after = session.state, session.actions_text
     assert any(t.startswith("roll ") for t in texts_after)
     session.undo()

@@ -8,6 +8,7 @@ import pytest
 
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, RANKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -236,17 +237,17 @@ def test_a_lost_position():
 # -- the hint -----------------------------------------------------------------------------------
 def test_the_hint_prefers_the_foundations_then_deals_and_ends():
     state = position(**BOARD)
-    hint = GAME.hint(state, 0)
+    hint = ai_hint(GAME, state, 0)
     assert isinstance(hint, Move) and hint.dst.startswith("f")
     bare = position(t1="K♠", t2="K♥", t3="K♦", t4="K♣", t5="Q♠ 9♠", t6="Q♥ 9♥", t7="Q♦ 9♦",
                     t8="Q♣ 9♣", t9="J♠ 7♠", t10="J♥ 7♥", t11="J♦ 7♦", t12="J♣ 7♣")
-    assert GAME.hint(bare, 0) == Draw()
+    assert ai_hint(GAME, bare, 0) == Draw()
     for seed in range(15):
         session = Session(GAME, seed=seed)
         for _ in range(600):
             if session.to_move() is Special.TERMINAL:
                 break
-            action = GAME.hint(session.state, 0)
+            action = ai_hint(GAME, session.state, 0)
             if action is None:
                 break
             session.play(action)

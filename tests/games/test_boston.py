@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import computer_player
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.rules import headings
@@ -385,7 +386,7 @@ def test_views_and_redeals():
 @pytest.mark.parametrize("level", [1, 2])
 def test_the_computer_bids_and_plays_legally(level):
     state = dealt()
-    player = GAME.computer_player(level)
+    player = computer_player(GAME, level)
     for _ in range(12):
         seat = GAME.to_move(state)
         if isinstance(seat, Special):

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import PACKS, SUITS, Card, Rank
 from compendium.core.game import Special
@@ -269,16 +270,16 @@ def test_a_blocked_game_is_lost():
 # -- the hint and the demo -----------------------------------------------------------------
 def test_the_hint_plays_the_talon_before_the_circle():
     state = position(p1="9♥ 7♣", w="7♣", p2="4♦ 8♣")
-    assert GAME.hint(state, 0) == Move("w", "f1")
+    assert ai_hint(GAME, state, 0) == Move("w", "f1")
 
 
 def test_the_hint_plays_home_before_marrying_and_refills_last():
     state = position(p1="9♥ 7♣", p2="4♦ 8♣", p3="5♥ 5♥ 9♠",
                      **packets_full("p1", "p2", "p3", used="9♥ 7♣ 4♦ 8♣ 5♥ 5♥ 9♠"))
-    first = GAME.hint(state, 0)
+    first = ai_hint(GAME, state, 0)
     assert isinstance(first, Move) and first.dst.startswith("f")
     while True:
-        action = GAME.hint(state, 0)
+        action = ai_hint(GAME, state, 0)
         if isinstance(action, Draw):
             break
         state = GAME.apply(state, action)
@@ -311,7 +312,7 @@ def test_play_by_hints_always_ends():
         for _ in range(3000):
             if session.to_move() is Special.TERMINAL:
                 break
-            action = GAME.hint(session.state, 0)
+            action = ai_hint(GAME, session.state, 0)
             if action is None:
                 break
             session.play(action)

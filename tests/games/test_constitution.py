@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
@@ -249,13 +250,13 @@ def test_a_blocked_game_is_lost():
 # -- the hint and the demo -----------------------------------------------------------------
 def test_the_hint_sends_a_card_home_first():
     state = position(**rows_full(pc1="9♦", pc2="2♠", l1="8♣", c1="7♥"))
-    assert GAME.hint(state, 0) in (Move("pc2", "f1"), Move("pc2", "f6"))
+    assert ai_hint(GAME, state, 0) in (Move("pc2", "f1"), Move("pc2", "f6"))
 
 
 def test_the_hint_fills_a_vacancy_with_the_card_most_likely_to_climb():
     state = position(**rows_full(pc1="2♦", l1="J♣", l2="3♦", l3="9♠", c1="4♣"))
     state = GAME.apply(state, Move("pc1", "f4"))
-    assert GAME.hint(state, 0) == Move("l2", "pc1")     # the three of diamonds is wanted soon
+    assert ai_hint(GAME, state, 0) == Move("l2", "pc1")     # the three of diamonds is wanted soon
 
 
 def test_safe_moves_home():
@@ -285,7 +286,7 @@ def test_play_by_hints_always_ends():
         for _ in range(3000):
             if session.to_move() is Special.TERMINAL:
                 break
-            session.play(GAME.hint(session.state, 0))
+            session.play(ai_hint(GAME, session.state, 0))
         else:
             pytest.fail("the hints went round in circles")
         assert session.outcome() is not None

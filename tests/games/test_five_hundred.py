@@ -10,6 +10,7 @@ from itertools import combinations
 
 import pytest
 
+from compendium.ai.registry import computer_player
 from compendium.core.cards import JOKER, PACKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -498,7 +499,7 @@ def test_views_and_redeals_agree_with_what_a_seat_sees():
 
 def test_the_computer_discards_the_widow_sensibly_and_bids_a_strong_hand():
     state = say(dealt(DEAL3, WIDOW3), "7S", "pass", "pass")
-    player = GAME.computer_player(1)
+    player = computer_player(GAME, 1)
     out = []
     while state.phase == "discard":
         action = player.choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
@@ -507,10 +508,10 @@ def test_the_computer_discards_the_widow_sensibly_and_bids_a_strong_hand():
     assert Counter(out) == Counter(_cards("9♣ 8♣ 7♣"))
     state = dealt(DEAL3, WIDOW3)
     for level in (1, 2):
-        bid = GAME.computer_player(level).choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
+        bid = computer_player(GAME, level).choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
         assert bid.word in BIDS and bid.word.endswith("S")
     weak = say(dealt(DEAL3, WIDOW3), "8S", "pass")
-    bid = GAME.computer_player(2).choose(GAME, GAME.view(weak, C), GAME.legal_actions(weak, C))
+    bid = computer_player(GAME, 2).choose(GAME, GAME.view(weak, C), GAME.legal_actions(weak, C))
     assert bid == Call("pass")
 
 
@@ -519,12 +520,12 @@ def test_the_computer_names_the_jokers_suit_and_plays_at_no_trumps():
     for code in ("A♦", "10♠", "7♠", "9♥", "A♥", "8♠"):
         state = GAME.apply(state, Play(cards(code)[0]))
     state = GAME.apply(state, Play(JOKER))
-    choice = GAME.computer_player(1).choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
+    choice = computer_player(GAME, 1).choose(GAME, GAME.view(state, A), GAME.legal_actions(state, A))
     assert choice in GAME.legal_actions(state, A)
     state = GAME.apply(state, choice)
     while state.phase in ("play", "joker") and state.deal_no == 1:
         seat = state.turn
-        state = GAME.apply(state, GAME.computer_player(1).choose(GAME, GAME.view(state, seat),
+        state = GAME.apply(state, computer_player(GAME, 1).choose(GAME, GAME.view(state, seat),
                                                                 GAME.legal_actions(state, seat)))
     assert sum(state.sheet.totals) == 100
 
@@ -547,7 +548,7 @@ def test_redeals_keep_the_left_bower_with_the_trumps():
 @pytest.mark.parametrize("seed", [1, 4, 9])
 def test_the_computer_does_not_peek(seed):
     """Re-dealing what the seat cannot see never changes the computer's decision."""
-    from compendium.ai.tricks_ai import TricksPlayer
+    from compendium.ai.tricks.base import TricksPlayer
     from compendium.core.rng import SplitMix64
     gen = SplitMix64(seed)
     state = GAME.apply(GAME.initial_state(), GAME.chance_action(GAME.initial_state(), seed))

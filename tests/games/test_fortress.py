@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import RANKS, SUITS, Card, Rank, Suit
 from compendium.core.game import Special
@@ -225,7 +226,7 @@ def test_the_hint_plays_a_winnable_deal_out():
     slowest = 0.0
     while session.to_move() == 0:
         t = time.process_time()      # CPU time: the budget is, so a busy machine measures alike
-        action = GAME.hint(session.state, 0)
+        action = ai_hint(GAME, session.state, 0)
         slowest = max(slowest, time.process_time() - t)
         assert action is not None
         session.play(action)
@@ -235,7 +236,7 @@ def test_the_hint_plays_a_winnable_deal_out():
 
 def test_the_hint_sends_an_ace_home():
     state = position(l1="5♣ A♠", l2="9♥ 7♦", l3="K♣ 8♦")
-    assert GAME.hint(state, 0) == Move("l1", "f1")
+    assert ai_hint(GAME, state, 0) == Move("l1", "f1")
 
 
 def test_the_hint_gives_up_when_nothing_helps():
@@ -243,7 +244,7 @@ def test_the_hint_gives_up_when_nothing_helps():
                      r1="3♦ K♦", r2="3♥ J♥", r3="3♠ 9♠", r4="7♣ 5♦", r5="4♦ 6♦",
                      f1="A♣", f2="A♦", f3="A♥", f4="A♠")
     assert set(GAME.legal_actions(state, 0)) == {Move("r4", "r5"), Move("r5", "r4")}  # a shuttle ...
-    assert GAME.hint(state, 0) is None       # ... but that leads nowhere
+    assert ai_hint(GAME, state, 0) is None       # ... but that leads nowhere
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -8,6 +8,7 @@ import pytest
 
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import RANKS, Card, Rank, Suit, standard_pack
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
@@ -230,13 +231,13 @@ def test_a_lost_position():
 # -- the hint -----------------------------------------------------------------------------------
 def test_the_hint_prefers_the_foundations_and_ends():
     state = position(**BOARD)
-    assert GAME.hint(state, 0) in (Move("t1", "f1"), Move("t2", "f2"))
+    assert ai_hint(GAME, state, 0) in (Move("t1", "f1"), Move("t2", "f2"))
     for seed in range(25):
         session = Session(GAME, seed=seed)
         for _ in range(400):
             if session.to_move() is Special.TERMINAL:
                 break
-            action = GAME.hint(session.state, 0)
+            action = ai_hint(GAME, session.state, 0)
             if action is None:
                 break
             session.play(action)

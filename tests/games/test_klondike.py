@@ -5,6 +5,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import Card, Rank, Suit
 from compendium.core.errors import IllegalAction, NotationError, RecordError
@@ -203,4 +204,4 @@ def test_a_blocked_game_ends_as_lost():
 
 def test_hint_prefers_the_foundations():
     state = position(t3=("", "A♦"), t1=("", "10♠"), t2=("5♣", "9♥"))
-    assert GAME.hint(state, 0) == Move("t3", "f1")
+    assert ai_hint(GAME, state, 0) == Move("t3", "f1")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank
 from compendium.core.errors import NotationError
@@ -318,13 +319,13 @@ def test_a_blocked_game_is_lost_only_when_the_re_deals_are_used():
     stuck = position(**piles)
     assert GAME.legal_actions(stuck, 0) == (Redeal(),)
     assert GAME.to_move(stuck) == 0 and GAME.outcome(stuck) is None
-    assert GAME.hint(stuck, 0) == Redeal()
+    assert ai_hint(GAME, stuck, 0) == Redeal()
     over = position(passes=2, **piles)
     assert GAME.to_move(over) is Special.TERMINAL
     outcome = GAME.outcome(over)
     assert outcome.results == (0.0,) and outcome.scores == (41,) and "41 cards" in outcome.reason
     assert outcome.rule == "la_belle_lucie#end-of-the-game"
-    assert GAME.hint(over, 0) is None
+    assert ai_hint(GAME, over, 0) is None
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -346,20 +347,20 @@ def test_the_recorded_lucie_win_uses_both_re_deals():
 # -- the hint and the demo -----------------------------------------------------------------
 def test_hint_sends_cards_home_first():
     state = position(t1="9♣ A♥", t3="Q♠ 7♣", t4="K♥ 8♣")
-    assert GAME.hint(state, 0) == Move("t1", "f1")
+    assert ai_hint(GAME, state, 0) == Move("t1", "f1")
 
 
 def test_hint_frees_a_card_for_the_foundations():
     # 7♣ lies on the two of hearts, which the hearts foundation wants: marry it on the 8♣
     state = position(f1="A♥", t1="9♦ 2♥ 7♣", t2="K♥ 8♣", t3="Q♠ J♠")
-    assert GAME.hint(state, 0) == Move("t1", "t2")
+    assert ai_hint(GAME, state, 0) == Move("t1", "t2")
 
 
 def test_hint_uses_the_merci_when_it_helps():
     state = position(GAME, {"merci": True}, passes=2, f1="A♥", f2=full_suit("♣"), f3=full_suit("♦"),
                      f4=full_suit("♠"), t1="7♥ 2♥ K♥", t2="3♥ Q♥ 10♥", t3="4♥ J♥ 8♥", t4="5♥ 6♥ 9♥")
-    assert GAME.hint(dataclasses.replace(state, merci_used=True), 0) is None
-    hint = GAME.hint(state, 0)
+    assert ai_hint(GAME, dataclasses.replace(state, merci_used=True), 0) is None
+    hint = ai_hint(GAME, state, 0)
     assert hint == Move("t1", "f1", 2)
 
 
@@ -369,7 +370,7 @@ def test_the_demo_ends(game):
         result = play_demo(game, seed)
         assert result.steps < MAX_STEPS
         session = result.session
-        assert result.finished or game.hint(session.state, 0) is None
+        assert result.finished or ai_hint(game, session.state, 0) is None
         if session.to_move() is Special.TERMINAL:
             assert session.outcome() is not None
 

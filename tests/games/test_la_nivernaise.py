@@ -7,13 +7,14 @@ from pathlib import Path
 import pytest
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.games.patience import la_nivernaise as module
+from compendium.ai.patience.la_nivernaise import LaNivernaiseAI
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.la_nivernaise import ACES, FLANKS, GAME, KINGS, LEFT_FLANK, LINE, RIGHT_FLANK, gather
 
@@ -235,17 +236,17 @@ def test_the_hint_slides_the_meeting_point_towards_a_free_card():
     state = position(**piles)
     assert not [a for a in GAME.legal_actions(state, 0) if isinstance(a, Move) and a.dst in ACES + KINGS
                 and a.src not in ACES + KINGS]
-    assert GAME.hint(state, 0) == Move("a2", "k2")
+    assert ai_hint(GAME, state, 0) == Move("a2", "k2")
     after = GAME.apply(state, Move("a2", "k2"))
     assert Move("l1", "k2") in GAME.legal_actions(after, 0)
     # apart, the two foundations of a suit are not slid
     apart = position(**dict(piles, a2="A♥ 2♥", k2="K♥ Q♥ J♥ 10♥ 9♥ 8♥ 7♥ 6♥ 5♥", l1="2♦"))
-    assert module.LaNivernaise._slide(GAME.view(apart, 0)) is None
+    assert LaNivernaiseAI._slide(GAME.view(apart, 0)) is None
 
 
 def test_the_hint_keeps_a_flank_empty():
     state = position(**dict(BOARD, l1="J♦", r1="J♦", r4="10♠", l3="", r2="5♠"))
-    hint = GAME.hint(state, 0)
+    hint = ai_hint(GAME, state, 0)
     assert hint is not None
     if isinstance(hint, Move) and hint.dst in FLANKS:
         after = GAME.apply(state, hint)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, RANKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -198,7 +199,7 @@ def test_safe_moves_home():
 
 def test_the_hint_ends_and_the_demo_plays_whole_games():
     state = position(**BOARD)
-    assert isinstance(GAME.hint(state, 0), Move) and GAME.hint(state, 0).dst.startswith("f")
+    assert isinstance(ai_hint(GAME, state, 0), Move) and ai_hint(GAME, state, 0).dst.startswith("f")
     for seed in range(6):
         result = play_demo(GAME, seed)
         assert result.finished or "no useful move" in result.summary, result.summary

@@ -6,6 +6,7 @@ from pathlib import Path
 
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, Card, Rank
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
@@ -237,9 +238,9 @@ def test_every_card_that_can_go_home_is_safe_to_send():
     state = position(**BOARD)
     move = GAME.safe_home_move(state)
     assert move is not None and GAME.specs(GAME.resolve_options())[names().index(move.dst)].kind is PileKind.FOUNDATION
-    assert GAME.hint(state, 0) == move
+    assert ai_hint(GAME, state, 0) == move
     bare = position(h1="9♥", h2="6♠", h3="3♦", h4="8♣", h5="5♥", h6="2♠", h7="6♦", h8="3♣", h9="9♣")
-    assert GAME.safe_home_move(bare) is None and GAME.hint(bare, 0) == Draw()
+    assert GAME.safe_home_move(bare) is None and ai_hint(GAME, bare, 0) == Draw()
 
 
 def test_the_demo_plays_whole_games_and_mostly_wins():

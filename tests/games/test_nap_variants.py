@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compendium.ai.tricks_ai import TricksPlayer
+from compendium.ai.tricks.base import TricksPlayer
 from compendium.core.cards import Suit, standard_pack
 from compendium.core.game import Special
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
-from compendium.games.tricks.nap_variants import PEEP, PEEP_PRICE, PURCHASE, peep_case, purchase_plan, worst_cards
+from compendium.ai.tricks.nap_variants import PEEP_AI, peep_case, purchase_plan, worst_cards
+from compendium.games.tricks.nap_variants import PEEP, PEEP_PRICE, PURCHASE
 from compendium.games.tricks.napoleon import NapContract
 from tests.games.conformance import random_playout
 
@@ -293,10 +294,10 @@ def test_the_peep_is_worth_its_price_only_when_it_may_change_the_call():
     player = TricksPlayer(3)
     view = PEEP.view(state, A)
     words = ["two", "three", "misery", "four", "nap"]
-    table = PEEP.call_table(view, A, words, player, player.rng_for(view))
-    assert PEEP.peep_gain(table, words, A, 4, 3, True) > PEEP_PRICE
+    table = PEEP_AI.call_table(PEEP, view, A, words, player, player.rng_for(view))
+    assert PEEP_AI.peep_gain(PEEP, table, words, A, 4, 3, True) > PEEP_PRICE
     same = [(world, {w: 5.0 for w in words}) for world, _ in table]   # every call alike: no use
-    assert PEEP.peep_gain(same, words, A, 4, 3, True) == pytest.approx(0.0)
+    assert PEEP_AI.peep_gain(PEEP, same, words, A, 4, 3, True) == pytest.approx(0.0)
 
 
 def test_purchase_redeals_the_unseen_consistently_during_the_buying():

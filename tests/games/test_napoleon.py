@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from compendium.ai.tricks_ai import TricksPlayer
+from compendium.ai.tricks.base import TricksPlayer
 from compendium.core.cards import Card, Rank, Suit, standard_pack
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Discard, Play
-from compendium.games.tricks.napoleon import GAME, NapContract, hand_tricks, misery_hand, rule_of_thumb_call
+from compendium.ai.tricks.napoleon import AI as NAP_AI
+from compendium.ai.tricks.napoleon import hand_tricks, misery_hand, rule_of_thumb_call
+from compendium.games.tricks.napoleon import GAME, NapContract
 from tests.games.conformance import random_playout
 
 from .conformance import refusal
@@ -233,11 +235,11 @@ def test_the_calls_are_judged_in_counters_on_the_same_worlds():
     state = deal(hands_around("A♠ K♠ Q♠ J♠ 10♠"))
     player = TricksPlayer(2)
     view = GAME.view(state, A)
-    table = GAME.call_table(view, A, ["three", "four", "nap"], player, player.rng_for(view))
-    assert len(table) == GAME.call_worlds[2][0]
+    table = NAP_AI.call_table(GAME, view, A, ["three", "four", "nap"], player, player.rng_for(view))
+    assert len(table) == NAP_AI.call_worlds[2][0]
     # the five top trumps make every call in every world: 3, 4 and 10 from each of three
     assert all(values == {"three": 9, "four": 12, "nap": 30} for _, values in table)
-    assert GAME.best_call(table, ["three", "four", "nap"], list(GAME.legal_actions(state, A)), 4, 2) == Call("nap")
+    assert NAP_AI.best_call(GAME, table, ["three", "four", "nap"], list(GAME.legal_actions(state, A)), 4, 2) == Call("nap")
 
 
 def test_every_level_calls_nap_on_a_hand_that_makes_it_and_passes_a_hopeless_one():
@@ -250,11 +252,11 @@ def test_every_level_calls_nap_on_a_hand_that_makes_it_and_passes_a_hopeless_one
 
 def test_the_rollouts_lead_as_nap_players_do():
     rng = SplitMix64(5)
-    state = GAME.call_trial(deal(NAP_HAND), NapContract(B, "three"), Suit.CLUBS)
-    sim = GAME.make_sim(state, GAME.sim_rules(state))
+    state = NAP_AI.call_trial(GAME, deal(NAP_HAND), NapContract(B, "three"), Suit.CLUBS)
+    sim = NAP_AI.make_sim(GAME, state, NAP_AI.sim_rules(GAME, state))
     assert sim.turn == B and state.deck[sim.policy(B, rng)] == cards("4♣")[0]     # trumps from the top
     sim.play(B, sim.policy(B, rng))
     assert len(sim.copy().hands[B]) == 4 and type(sim.copy()) is type(sim)
-    state = GAME.call_trial(deal(NAP_HAND), NapContract(A, "misery"), None)
-    sim = GAME.make_sim(state, GAME.sim_rules(state))
+    state = NAP_AI.call_trial(GAME, deal(NAP_HAND), NapContract(A, "misery"), None)
+    sim = NAP_AI.make_sim(GAME, state, NAP_AI.sim_rules(GAME, state))
     assert state.deck[sim.policy(Y, rng)] == cards("2♥")[0]        # against Misery, the lowest card

@@ -9,6 +9,7 @@ import pytest
 
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
@@ -259,16 +260,16 @@ def test_the_demo_ends_every_game():
 
 def test_the_hint_plays_home_first_and_stops_when_won():
     state = position(t1="9♠ A♦", t2="5♥ 8♣", t4="K♥ 7♣")
-    assert GAME.hint(state, 0) == Move("t1", "f1")
+    assert ai_hint(GAME, state, 0) == Move("t1", "f1")
     foundations = {f"f{2 * i + k + 1}": suit_run(s, 1, 13) for i, s in enumerate(SUITS) for k in range(2)}
-    assert GAME.hint(position(s="", **foundations), 0) is None
+    assert ai_hint(GAME, position(s="", **foundations), 0) is None
 
 
 def test_the_hint_turns_the_stock_when_nothing_helps():
     feet = "K♠ K♠ K♥ K♥ K♦ K♦ K♣ K♣ J♠ J♥".split()
     aces = {f"f{i + 1}": f"A{SUITS[i // 2]}" for i in range(8)}
     state = position(**{f"t{i + 1}": c for i, c in enumerate(feet)}, **aces)
-    assert GAME.hint(state, 0) == Draw()
+    assert ai_hint(GAME, state, 0) == Draw()
 
 
 # -- the rules page ------------------------------------------------------------------------

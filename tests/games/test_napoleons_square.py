@@ -9,6 +9,7 @@ import pytest
 
 from compendium.core import records
 from compendium.reference import rules_html as rulesdoc
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
@@ -326,11 +327,11 @@ def test_the_demo_ends(game):
 
 def test_the_hint_plays_home_first_then_turns_the_stock():
     state = position(t1="9♠ A♦", t2="5♥ 8♣", t4="K♥ 7♣")
-    assert GAME.hint(state, 0) == Move("t1", "f1")
+    assert ai_hint(GAME, state, 0) == Move("t1", "f1")
     feet = "K♠ K♠ K♥ K♥ K♦ K♦ K♣ K♣ J♠ J♥ J♦ J♣".split()
     aces = {f"f{i + 1}": f"A{SUITS[i // 2]}" for i in range(8)}
-    assert GAME.hint(position(**{f"t{i + 1}": c for i, c in enumerate(feet)}, **aces), 0) == Draw()
-    assert GAME.hint(position(s="", **won_foundations()), 0) is None
+    assert ai_hint(GAME, position(**{f"t{i + 1}": c for i, c in enumerate(feet)}, **aces), 0) == Draw()
+    assert ai_hint(GAME, position(s="", **won_foundations()), 0) is None
 
 
 # -- the rules pages -----------------------------------------------------------------------

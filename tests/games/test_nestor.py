@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from compendium.ai.registry import hint as ai_hint
 from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
@@ -223,18 +224,18 @@ def test_the_hint_prefers_the_pair_that_frees_a_match():
     # nothing, and leave two of the other cards stuck.
     state = position({"reserve": "open"}, t1="J♠ 5♣", t2="K♦ 5♥", t3="9♣ 5♦", t4="J♥", t5="9♦",
                      f="5♠ 2♠")
-    hint = GAME.hint(state, 0)
+    hint = ai_hint(GAME, state, 0)
     assert {hint.src, hint.dst} == {"t1", "t3"}
 
 
 def test_the_hint_turns_the_reserve_when_stuck_and_plays_a_deal_out():
     state = position(t1="9♠ 5♣", t2="K♦ 4♥", s="5♥", down={"s": 1})
-    assert GAME.hint(state, 0) == Draw()
+    assert ai_hint(GAME, state, 0) == Draw()
     text = records.read_text(DATA / "nestor_win.json")
     record = records.loads(text)
     session = Session(GAME, record.options, seed=record.seed)
     while session.to_move() == 0:
-        session.play(GAME.hint(session.state, 0))
+        session.play(ai_hint(GAME, session.state, 0))
     assert GAME.is_won(session.state)
 
 

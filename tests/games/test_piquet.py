@@ -10,6 +10,7 @@ from math import comb
 
 import pytest
 
+from compendium.ai.registry import computer_player
 from compendium.core.cards import PACKS, Rank, Suit
 from compendium.core.game import Special
 from compendium.games.tricks.engine import Call, Discard, Play, TrickGame
@@ -420,7 +421,7 @@ def test_the_computer_takes_legal_actions_at_every_level():
     (their searches are slower: the strength figures are measured outside the test suite)."""
     for level, steps_allowed in ((1, 60), (2, 8), (3, 5)):
         state = GAME.apply(GAME.initial_state(), GAME.chance_action(GAME.initial_state(), 7))
-        player = GAME.computer_player(level)
+        player = computer_player(GAME, level)
         steps = 0
         while state.phase in ("discard", "rest", "play") and steps < steps_allowed:
             seat = GAME.to_move(state)
@@ -465,17 +466,17 @@ def test_the_quick_declaration_keys_agree_with_the_full_ones():
 
 # -- the computer's level 3 ----------------------------------------------------------------------------
 def test_level_3s_endgame_search_agrees_with_plain_minimax():
-    from compendium.ai.tricks_ai import exact_value, new_sim
-    from compendium.games.tricks.piquet import solve
+    from compendium.ai.tricks.base import exact_value, new_sim
+    from compendium.ai.tricks.piquet import AI, solve
     state = book_declared()
     for text, _, _ in BOOK_PLAY[:16]:
         state = GAME.apply(state, Play(cards(text)[0]))
     seat = GAME.to_move(state)
-    base = new_sim(GAME, state, GAME.sim_rules(state))
+    base = new_sim(GAME, state, AI.sim_rules(GAME, state))
     assert len(base.hands[seat]) == 4
 
     def value(sim):
-        return GAME.hand_utility(state, sim.tricks)[seat]
+        return AI.hand_utility(GAME, state, sim.tricks)[seat]
     for cid in base.legal(seat):
         sim = base.copy()
         sim.play(seat, cid)
@@ -484,9 +485,9 @@ def test_level_3s_endgame_search_agrees_with_plain_minimax():
 
 
 def test_level_3s_simulated_leader_cashes_masters_then_leads_from_his_long_suit():
-    from compendium.ai.tricks_ai import SimRules
+    from compendium.ai.tricks.base import SimRules
     from compendium.core.rng import SplitMix64
-    from compendium.games.tricks.piquet import PiquetSim
+    from compendium.ai.tricks.piquet import PiquetSim
     state = book_declared()                  # A (elder) to lead; his hand and B's are known here
     sim = PiquetSim(GAME, state, SimRules(team=[0, 1]))
     face = {i: state.deck[i] for h in sim.hands for i in h}
@@ -505,7 +506,7 @@ def test_level_3s_simulated_leader_cashes_masters_then_leads_from_his_long_suit(
 
 def test_level_3s_worlds_seldom_give_the_adversary_aces_put_out():
     from compendium.core.rng import SplitMix64
-    from compendium.games.tricks.piquet import PiquetPlayer
+    from compendium.ai.tricks.piquet import PiquetPlayer
     state = exchange(GAME, dealt(BOOK_A, BOOK_B, BOOK_STOCK), "9♠ 7♠ 9♥ 8♥ 7♣")
     view = GAME.view(state, B)               # B does not know what A put out: three aces unseen
     player = PiquetPlayer(3)
@@ -522,14 +523,8 @@ def test_level_3s_worlds_seldom_give_the_adversary_aces_put_out():
 
 def test_the_exchanges_quick_hand_summary_agrees_with_the_full_count():
     from compendium.core.rng import shuffled
-    from compendium.games.tricks.piquet import (
-        declaration_keys,
-        hand_value,
-        set_value,
-        summarize,
-        summary_value,
-        trick_strength,
-    )
+    from compendium.ai.tricks.piquet import hand_value, summarize, summary_value, trick_strength
+    from compendium.games.tricks.piquet import declaration_keys, set_value
     for seed in range(200):
         deal = list(shuffled(PACKS["piquet32"], seed))
         hand, other = deal[:12 - seed % 4], deal[12:24]

@@ -7,11 +7,13 @@ from dataclasses import replace
 
 import pytest
 
+from compendium.ai.registry import computer_player
 from compendium.core.cards import JOKER, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Play
-from compendium.games.tricks.quinto import DUMMY, GAME, QuintoPlayer, quints_in
+from compendium.ai.tricks.quinto import QuintoPlayer
+from compendium.games.tricks.quinto import DUMMY, GAME, quints_in
 from compendium.games.tricks.scoresheet import Sheet
 
 from .conformance import refusal
@@ -366,8 +368,8 @@ def test_the_computer_plays_the_dummy_from_its_partners_view(level):
 
 
 def test_the_quinto_player_is_the_shared_tricks_player_with_its_own_levels():
-    from compendium.ai.tricks_ai import TricksPlayer
-    player = DUMMY.computer_player(3)
+    from compendium.ai.tricks.base import TricksPlayer
+    player = computer_player(DUMMY, 3)
     assert isinstance(player, QuintoPlayer) and isinstance(player, TricksPlayer)
     assert player.levels[1][:2] == (2, 1) and player.levels[3][:2] == (32, 2)
     with pytest.raises(ValueError, match="no level 4"):

@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from compendium.ai.tricks_ai import TricksPlayer
+from compendium.ai.tricks.base import TricksPlayer
 from compendium.core.cards import PACKS, Rank, Suit
 from compendium.core.game import Special
 from compendium.games.tricks.engine import Call, Play

@@ -7,12 +7,14 @@ from pathlib import Path
 import pytest
 
 from compendium.core import records
+from compendium.ai.registry import hint as ai_hint
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
 from compendium.demo import play_demo
+from compendium.ai.patience.the_fifteen import FifteenModel
 from compendium.games.patience import the_fifteen as module
 from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 from compendium.games.patience.engine import Move
@@ -215,7 +217,7 @@ def test_safe_moves_home():
 
 def test_the_hint_finds_a_line_and_the_demo_wins_often():
     state = position(**BOARD)
-    assert GAME.hint(state, 0) in GAME.legal_actions(state, 0)
+    assert ai_hint(GAME, state, 0) in GAME.legal_actions(state, 0)
     won = 0
     for seed in range(6):
         result = play_demo(GAME, seed)
@@ -243,7 +245,7 @@ def test_the_solver_model_offers_the_engines_moves():
         nonlocal checked
         if not state.deck:
             return
-        model = module.FifteenModel(GAME, state)
+        model = FifteenModel(GAME, state)
         if model._forced:
             return
         firsts = {model.actions([label])[0] for label, _ in model.children(model.root())}
@@ -257,7 +259,7 @@ def test_the_solver_model_offers_the_engines_moves():
             check_state(position(options, **board))
     assert checked > 100
     after = GAME.apply(position(**STUCK), Move("t2", "a1", 2))
-    model = module.FifteenModel(GAME, after)
+    model = FifteenModel(GAME, after)
     assert any(label[0][0] == "down" and label[0][2][1] == 2 for label, _ in model.children(model.root()))
 
 

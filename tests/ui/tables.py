@@ -5,6 +5,7 @@ from __future__ import annotations
 from concurrent.futures import Future
 from typing import Any, Callable, Iterator
 
+from compendium.ai.registry import computer_player
 from compendium.ui.table.view import TableWidget
 
 
@@ -13,7 +14,7 @@ def thinking_here(game: Any, player: Callable[[int], Any] | None = None) -> Call
     player (or ``player(level)``), and returns a finished future as the worker would."""
     def submit(game_id: str, view: Any, legal: tuple[Any, ...], memory: Any, state: Any = None,
                level: int = 2) -> Future:
-        chooser = player(level) if player is not None else game.computer_player(level)
+        chooser = player(level) if player is not None else computer_player(game, level)
         future: Future = Future()
         future.set_result((list(legal).index(chooser.choose(game, view, list(legal))), {}))
         return future

@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
-from compendium.ai.checkers_ai import CheckersPlayer
+from compendium.ai.board.checkers import CheckersPlayer
 from compendium.core.session import Session
 from compendium.games.board.checkers import (BLACK, GAME, LESSON_BY_KEY, LESSONS, WHITE, Draw, Huff, Move, parse_fen,
                                              to_fen)

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 
-from compendium.ai.chess_ai import SearchPlayer
+from compendium.ai.board.chess import SearchPlayer
 from compendium.core import records
 from compendium.core.session import Session
 from compendium.games.board.chess_game import CLAIM, FLAG, GAME, LESSONS

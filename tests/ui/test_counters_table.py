@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.chance.baccarat import BANQUE, CHEMIN_DE_FER, Bank, Stake, Third
@@ -47,7 +48,7 @@ def others_until(table, done) -> None:
         seat = session.to_move()
         if done(session) or isinstance(seat, Special) or seat in session.human_seats:
             break
-        player = players.setdefault(seat, game.computer_player(1))
+        player = players.setdefault(seat, computer_player(game, 1))
         session.play(player.choose(game, game.view(session.state, seat), list(session.legal_actions())))
     table.sync(animate=False)
 

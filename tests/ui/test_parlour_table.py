@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.parlour.ghost import Challenge, GiveUp, Letter, Name
@@ -195,7 +196,7 @@ def test_pope_joan_dragging_the_counters_onto_the_board_dresses_it(table):
 
 def play_to_my_lead(table, me: int) -> None:
     session = table.session
-    player = get_game("pope_joan").computer_player(1)
+    player = computer_player(get_game("pope_joan"), 1)
     while session.to_move() is not Special.TERMINAL and not (
             session.to_move() == me and session.state.phase == "play"):
         seat = session.to_move()

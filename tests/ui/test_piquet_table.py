@@ -7,6 +7,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.registry import get_game
@@ -107,7 +108,7 @@ def test_declarations_show_on_the_panel_and_no_hidden_face_is_drawn(table, qtbot
     ctl = open_game(table, seed=6)
     session = table.session
     while session.to_move() not in (Special.TERMINAL,) and session.state.phase != "play":
-        session.play(session.game.computer_player(1).choose(
+        session.play(computer_player(session.game, 1).choose(
             session.game, session.game.view(session.state, session.to_move()), session.legal_actions()))
     table.sync(animate=False)
     lines = ctl.score.lines

@@ -255,7 +255,7 @@ def test_show_the_best_serpent(table):
 
 
 def test_laying_the_best_serpent_solves_the_problem(table):
-    from compendium.ai.poker_patience_ai import best_serpent
+    from compendium.ai.patience.poker_patience import best_serpent
     from compendium.games.patience.serpent_poker_patience import BOOK_DEAL
     table.new_game("serpent_poker_patience")
     for cell in best_serpent(BOOK_DEAL).path:

@@ -95,9 +95,6 @@ class KingRace(Game[Race, Step, Race]):
         except (ValueError, IndexError):
             raise NotationError(f"not a step: {text!r}") from None
 
-    def computer_player(self, level: int = 2) -> Any:
-        return FirstMove()
-
 
 GAME = KingRace()
 
@@ -129,7 +126,7 @@ class ToyController(SquareBoardController):
 def table(qtbot, monkeypatch):
     monkeypatch.setitem(controller_module.CONTROLLERS, "toy_board", f"{__name__}:ToyController")
     monkeypatch.setattr("compendium.games.registry.get_game", lambda gid: GAME)
-    yield from shown_table(qtbot, monkeypatch, GAME, size=(900, 640))
+    yield from shown_table(qtbot, monkeypatch, GAME, size=(900, 640), player=lambda level: FirstMove())
 
 
 def centre(table: TableWidget, square: Square):

@@ -900,18 +900,6 @@ class Backgammon(Game[BackgammonState, Action, BackgammonState]):
             return f"{name} {'takes' if action.word == 'take' else 'drops'} the double"
         return self.action_to_str(action)
 
-    # -- the computer ------------------------------------------------------------------------
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.backgammon_ai import BackgammonPlayer
-        return BackgammonPlayer(level)
-
-    def hint(self, state: BackgammonState, seat: Seat) -> Action | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        from ...ai.backgammon_ai import BackgammonPlayer
-        return BackgammonPlayer(2).choose(self, self.view(state, seat), list(legal))
-
 
 # -- a turn played one man at a time (the table's partial moves) ------------------------------
 @dataclass(frozen=True, slots=True)

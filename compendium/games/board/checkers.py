@@ -793,22 +793,6 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
                 "decline": f"{who} declines the draw",
                 "claim": f"{who} claims a draw under the forty-move rule"}[action.kind]
 
-    # -- the computer ---------------------------------------------------------------------------
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.checkers_ai import CheckersPlayer
-        return CheckersPlayer(level)
-
-    def hint(self, state: CheckersState, seat: Seat) -> Action | None:
-        """The club player's choice on a smaller budget (the table asks for it while the player
-        waits)."""
-        from ...ai.checkers_ai import HINT_BUDGET, CheckersPlayer
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        player = CheckersPlayer(2)
-        player.budget = HINT_BUDGET
-        return player.choose(self, state, legal)
-
 
 def _between(a: int, b: int) -> int:
     """The index of the square between two squares a leap apart."""

@@ -557,26 +557,8 @@ class ChessGame(Game[ChessState, str, ChessState]):
             raise NotationError(f"{_quote(text)} is not a move: write it as e2e4, e7e8q, Nf3, "
                                 "exd5, O-O, 'claim draw' or 'resign'") from None
 
-    # -- the rest ----------------------------------------------------------------------------
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.chess_ai import player_for
-        return player_for(level)
-
-    def computer_levels(self) -> dict[int, str]:
-        """Every level a seat can be given: the built-in three and, when a UCI engine is
-        installed, that engine as level 4."""
-        from ...ai.chess_ai import levels
-        return levels()
-
     def seat_name(self, seat: Seat) -> str:
         return "White" if seat == 0 else "Black"
-
-    def hint(self, state: ChessState, seat: Seat) -> str | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        from ...ai.chess_ai import HINT_LEVEL, SearchPlayer
-        return SearchPlayer(HINT_LEVEL).choose(self, state, list(legal))
 
     def describe(self, state: ChessState, action: str) -> str:
         board = _board(state.fen)

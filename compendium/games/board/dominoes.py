@@ -787,19 +787,6 @@ class DominoesGame(Game[DominoesState, DominoesAction, DominoesView]):
     def score_events(self, state: DominoesState) -> Sequence[ScoreEvent]:
         return state.sheet
 
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.dominoes_ai import DominoesPlayer
-        return DominoesPlayer(level)
-
-    def hint(self, state: DominoesState, seat: Seat) -> DominoesAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        from ...ai.dominoes_ai import DominoesPlayer
-        choice: DominoesAction | None = DominoesPlayer(2).choose(self, self.view(state, seat),
-                                                                 list(legal))
-        return choice
-
 
 def _with(state: DominoesState, **changes: Any) -> DominoesState:
     """``dataclasses.replace`` without its generality: the computer's look-ahead makes many

@@ -745,17 +745,6 @@ class BaccaratGame(Game[BaccaratState, BaccaratAction, BaccaratView]):
             return "Card" if action.take else "Stand"
         return self.action_to_str(action)
 
-    # -- help -------------------------------------------------------------------------------------------
-    def hint(self, state: BaccaratState, seat: Seat) -> BaccaratAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.computer_player(3).choose(self, self.view(state, seat), list(legal))
-
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.baccarat_ai import BaccaratPlayer
-        return BaccaratPlayer(level)
-
 
 # -- Chemin de Fer ----------------------------------------------------------------------------------
 class ChemindeFer(BaccaratGame):

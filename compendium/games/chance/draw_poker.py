@@ -779,16 +779,5 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return "Stand pat" if not action.cards else f"Draw {len(action.cards)}"
         return self.action_to_str(action)
 
-    # -- help ------------------------------------------------------------------------------------------------
-    def hint(self, state: PokerState, seat: Seat) -> PokerAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.computer_player(3).choose(self, self.view(state, seat), list(legal))
-
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.poker_ai import PokerPlayer
-        return PokerPlayer(level)
-
 
 GAME = DrawPoker()

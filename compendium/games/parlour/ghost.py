@@ -375,15 +375,5 @@ class GhostGame(Game[GhostState, GhostAction, GhostState]):
                                   self.ref(anchors[loss.how])))
         return out
 
-    def hint(self, state: GhostState, seat: Seat) -> GhostAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.computer_player(3).choose(self, self.view(state, seat), list(legal))
-
-    def computer_player(self, level: int = 2) -> object:
-        from ...ai.parlour_ai import GhostPlayer
-        return GhostPlayer(level)
-
 
 GAME = GhostGame()

@@ -546,16 +546,6 @@ class PopeJoanGame(Game[PJState, PJAction, PJView]):
                 out.append(ScoreEvent(p.payer, -p.amount, p.text, p.rule))
         return out
 
-    def hint(self, state: PJState, seat: Seat) -> PJAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.computer_player(3).choose(self, self.view(state, seat), list(legal))
-
-    def computer_player(self, level: int = 2) -> object:
-        from ...ai.parlour_ai import PopeJoanPlayer
-        return PopeJoanPlayer(level)
-
 
 def _order(card: Card) -> tuple[int, int]:
     """Suit by suit, ace (low) to king: how a Pope Joan hand is sorted."""

@@ -310,15 +310,5 @@ class TitTatToeGame(Game[TTTState, TTTAction, TTTState]):
         return [ScoreEvent(m.seat, m.value, f"{self.seat_name(m.seat)} scores {m.value}", self.ref("scoring"))
                 for m in state.marks if m.result == "scored"]
 
-    def hint(self, state: TTTState, seat: Seat) -> TTTAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.computer_player(3).choose(self, state, list(legal))
-
-    def computer_player(self, level: int = 2) -> object:
-        from ...ai.parlour_ai import TitTatToePlayer
-        return TitTatToePlayer(level)
-
 
 GAME = TitTatToeGame()

@@ -211,11 +211,6 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     draw_count_option = "draw"     # name of the option giving cards per draw (if any)
     passes_option = "passes"       # name of the option giving the number of passes (0 = unlimited)
 
-    def computer_player(self, level: int = 2) -> Any:
-        """The patience player (the demo, the benchmark); a patience has one strength."""
-        from ...ai.patience import PatiencePlayer
-        return PatiencePlayer()
-
     # -- declaration hooks ------------------------------------------------------------------
     @abstractmethod
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
@@ -279,19 +274,6 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
         """Hook for the solver: a move to the foundations that can never hurt, played without
         branching.  By default none (whether a card is safe to send home depends on the game)."""
         return None
-
-    def solver_model(self, state: PatienceState) -> Any:
-        """Hook for the solver: a compact model of this game's play from ``state`` (see
-        ``compendium.ai.solver.SearchModel``), or ``None`` to search the engine's own moves.  The
-        solver replays every winning line it finds through ``apply``, so a model can never make a
-        deal look winnable when it is not; it must only never leave out a move that might be needed."""
-        return None
-
-    def hint(self, state: PatienceState, seat: Seat) -> PatienceAction | None:
-        """A good move, judged from what the player sees (the view), or ``None`` when nothing
-        useful is left.  Games whose play the shared heuristic does not know override this."""
-        from ...ai.patience import PatienceHeuristic
-        return PatienceHeuristic().best(self, self.view(state, 0), self.legal_actions(state, 0))
 
     def score(self, state: PatienceState) -> int:
         return self.on_foundations(state)

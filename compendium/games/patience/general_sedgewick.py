@@ -17,8 +17,8 @@ from ...core.cards import Card, Rank
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, SuitRule, Take)
+from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
+                     PileKind, PileSpec, SuitRule, Take)
 
 COL = 1.3           # from one column of the cross to the next, in card widths
 ROW = 1.4 + 0.3     # from one row to the next
@@ -138,67 +138,6 @@ class GeneralSedgewick(PatienceGame):
     def piles_markdown(self, options: Options | None = None) -> str:
         return (super().piles_markdown(options) + "\nThe three empty foundations take only cards of the "
                 "rank of the first foundation card, which changes from deal to deal.\n")
-
-    # -- the hint -----------------------------------------------------------------------------
-    def hint(self, state: PatienceState, seat: int) -> PatienceAction | None:
-        """The most useful legal move as the player sees the table, or ``None`` when none is
-        left.  Only moves that make progress are offered, so a game played by hints ends."""
-        legal = self.legal_actions(state, 0)
-        if not legal:
-            return None
-        view = self.view(state, 0)
-        base = self.base_rank(state)
-        best: tuple[float, int] | None = None
-        for i, action in enumerate(legal):
-            value = self._value(view, base, action)
-            if value is not None and (best is None or value > best[0]):
-                best = (value, i)
-        return None if best is None else legal[best[1]]
-
-    @staticmethod
-    def _goes_home(view: PatienceView, base: Rank | None, card: Card) -> bool:
-        empty = False
-        for p in view.piles:
-            if p.kind is not PileKind.FOUNDATION:
-                continue
-            if not p.cards:
-                empty = True
-                continue
-            top = p.cards[-1].face
-            if top is not None and top.suit == card.suit and card.rank == top.rank % 13 + 1:
-                return True
-        return empty and card.rank == base
-
-    def _value(self, view: PatienceView, base: Rank | None, action: PatienceAction) -> float | None:
-        if isinstance(action, Draw):
-            return 1.0
-        if not isinstance(action, Move):
-            return None
-        src, dst = view.pile(action.src), view.pile(action.dst)
-        card = src.cards[-1].face
-        if card is None:
-            return None
-        if dst.kind is PileKind.FOUNDATION:
-            return 100.0
-        left = src.cards[:-1]
-        below = left[-1].face if left else None
-        exposes_home = below is not None and self._goes_home(view, base, below)
-        if src.kind is PileKind.WASTE:
-            if not dst.cards:
-                return 20.0
-            return 30.0 + (5.0 if dst.cards[-1].face and dst.cards[-1].face.suit == card.suit else 0.0)
-        # from one cross packet to another
-        if exposes_home:
-            return 40.0 if dst.cards else 35.0
-        if not dst.cards:
-            return None               # moving a card into a vacancy only shuffles it round
-        talon_waiting = any(p.cards for p in view.piles if p.kind in (PileKind.WASTE, PileKind.STOCK))
-        if not left:
-            return 15.0 if talon_waiting else None   # a vacancy for the talon
-        top = dst.cards[-1].face
-        if top is not None and top.suit == card.suit and (below is None or below.suit != card.suit):
-            return 10.0               # gathers a suit, ready for its foundation
-        return None
 
 
 GAME = GeneralSedgewick()

@@ -71,11 +71,6 @@ class Klondike(PatienceGame):
                     return action
         return None
 
-    def solver_model(self, state: PatienceState) -> object:
-        """Klondike's rules are its declaration: the solver's quick model of the engine's rules."""
-        from ...ai.solver import DeclaredModel
-        return DeclaredModel(self, state)
-
     def deal_order(self, options: Options) -> Iterable[tuple[str, bool]]:
         # Dealt in rows as at the table: the first card of each row face up, the rest face down.
         for row in range(7):

@@ -235,20 +235,6 @@ class Margarethe(PatienceGame):
                 return action
         return None
 
-    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:
-        """Cards home first (see ``safe_home_move``), then the pack, then the re-deal: nothing
-        else can be done in Margarethe, so this is also the best play."""
-        legal = self.legal_actions(state, 0)
-        if not legal:
-            return None
-        home = self.safe_home_move(state)
-        if home is not None:
-            return home
-        for kind in (Draw(), Redeal()):
-            if kind in legal:
-                return kind
-        return None
-
     # -- the end ---------------------------------------------------------------------------
     def outcome(self, state: PatienceState) -> Outcome | None:
         result = super().outcome(state)

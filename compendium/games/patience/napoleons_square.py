@@ -21,7 +21,7 @@ from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
 from .engine import (Build, Fan, Move, PatienceState, PileKind, PileSpec,
                      SuitRule, Take)
-from .napoleon_at_st_helena import InSuitPatience, SuitPlanner
+from .napoleon_at_st_helena import InSuitPatience
 
 # The square, in card widths (a card is 1 wide and 1.4 high).  The side packets fan outwards to
 # the left and right, the top packets upwards, so the middle stays clear for the foundations.
@@ -60,7 +60,6 @@ class NapoleonsSquare(InSuitPatience):
                    labels=("One king is slipped under its packet at the deal (the book's note)",
                            "Leave the deal as it falls")),
     )
-    planner = SuitPlanner(budget=40, space_value=8.0, waste_card=4.0)
 
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
         foundation = Build(+1, SuitRule.SAME, empty=Rank.ACE, single_cards=True)
@@ -122,13 +121,6 @@ class NapoleonsSquare(InSuitPatience):
             state = self._with(state, piles=tuple(piles))
 
     # -- the rules --------------------------------------------------------------------------
-    def solver_model(self, state: PatienceState) -> object:
-        """The rules are the declaration, with vacancies filled only from the talon under the
-        book's rule: the solver's quick model of them."""
-        from ...ai.solver import DeclaredModel
-        talon_only = dict(state.opts).get("spaces") == "talon"
-        return DeclaredModel(self, state, space_from=(PileKind.WASTE,) if talon_only else None)
-
     def move_refusal(self, state: PatienceState, action: Move, src: PileSpec, dst: PileSpec,
                      explain: bool = True) -> IllegalAction | None:
         refusal = super().move_refusal(state, action, src, dst, explain)

@@ -431,16 +431,5 @@ class PokerPatience(Game[PokerPatienceState, PokerPatienceAction, PokerPatienceV
                     events.append(ScoreEvent(seat, line.points, f"{line.label}: {line.name}", self.ref("scoring")))
         return tuple(events)
 
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.poker_patience_ai import PlacementPlayer
-        return PlacementPlayer(level)
-
-    def hint(self, state: PokerPatienceState, seat: Seat) -> PokerPatienceAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        from ...ai.poker_patience_ai import PlacementPlayer
-        return PlacementPlayer(3).choose(self, self.view(state, seat), list(legal))
-
 
 GAME = PokerPatience()

@@ -14,9 +14,10 @@ offered can be completed.  The paths are counted once (there are 8,648 directed 
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ...core.cards import PACKS, Card
@@ -26,6 +27,7 @@ from ...core.notation import parse_cards
 from ...core.rng import shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
+from ..poker_hands import SCORE_TABLES, card_code, points_of_codes
 from .engine import Deal
 from .poker_patience import CARDS, ROOK_STEPS, SIDE, LineScore, Place, cell_name, line_scores, parse_place, place_name
 
@@ -291,7 +293,6 @@ class SerpentPokerPatience(Game[SerpentState, Place | Deal, SerpentView]):
 
     def best(self, state: SerpentState) -> int:
         """The best score these cards allow (by the optimiser)."""
-        from ...ai.poker_patience_ai import best_serpent
         opts = self.options_of(state)
         return best_serpent(state.deck, opts["scoring"], opts["aces"]).score
 
@@ -340,16 +341,64 @@ class SerpentPokerPatience(Game[SerpentState, Place | Deal, SerpentView]):
         return tuple(ScoreEvent(0, line.points, f"{line.label}: {line.name}", self.ref("scoring"))
                      for line in self.lines(state) if line.points)
 
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.poker_patience_ai import SerpentPlayer
-        return SerpentPlayer(level)
 
-    def hint(self, state: SerpentState, seat: Seat) -> Place | Deal | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        from ...ai.poker_patience_ai import SerpentPlayer
-        return SerpentPlayer(3).choose(self, self.view(state, seat), list(legal))
+# -- the serpent optimiser ------------------------------------------------------------------------
+
+
+@cache
+def _path_lines() -> tuple[tuple[tuple[int, ...], ...], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]]:
+    """The rows and columns of every rook's path as positions in the deal, independent of the
+    cards, so computed once: the distinct five-position sets (2,427 of them), and for each path a
+    getter picking its ten lines' points out of the list of those sets' points.  A deal is then
+    scored by valuing each distinct set once and summing ten looked-up numbers per path."""
+    index: dict[tuple[int, ...], int] = {}
+    getters = []
+    spans = [slice(r * SIDE, (r + 1) * SIDE) for r in range(SIDE)] + [slice(c, None, SIDE) for c in range(SIDE)]
+    at = [0] * (SIDE * SIDE)
+    for path in rook_paths():
+        for k, cell in enumerate(path):
+            at[cell] = k                        # the position in the deal of the card on each place
+        getters.append(operator.itemgetter(*(index.setdefault(tuple(sorted(at[span])), len(index))
+                                             for span in spans)))
+    return tuple(index), tuple(getters)
+
+
+@dataclass(frozen=True, slots=True)
+class SerpentSolution:
+    score: int
+    path: tuple[int, ...]          # the places of the cards in laying order (row × 5 + column)
+    ties: int                      # how many directed paths reach this score
+
+
+def serpent_scores(deck: Sequence[Card], scoring: str = "english", aces: str = "both",
+                   prefix: Sequence[int] = ()) -> list[tuple[int, tuple[int, ...]]]:
+    """(score, path) for every rook's path beginning with ``prefix`` (every one if empty)."""
+    values = _set_values(tuple(deck), scoring, aces)
+    _, getters = _path_lines()
+    k = len(prefix)
+    want = tuple(prefix)
+    return [(sum(get(values)), path) for path, get in zip(rook_paths(), getters) if not k or path[:k] == want]
+
+
+@lru_cache(maxsize=32)
+def _set_values(deck: tuple[Card, ...], scoring: str, aces: str) -> list[int]:
+    """The points of each distinct line of positions (see ``_path_lines``) for this deal."""
+    codes = [card_code(c) for c in deck]
+    table = SCORE_TABLES[scoring]
+    return [points_of_codes((codes[a], codes[b], codes[c], codes[d], codes[e]), table, aces)
+            for a, b, c, d, e in _path_lines()[0]]
+
+
+@lru_cache(maxsize=256)
+def best_serpent(deck: tuple[Card, ...], scoring: str = "english", aces: str = "both",
+                 prefix: tuple[int, ...] = ()) -> SerpentSolution:
+    """The best serpent for ``deck`` (beginning with ``prefix``): exact, by scoring every path."""
+    scored = serpent_scores(deck, scoring, aces, prefix)
+    if not scored:
+        raise ValueError(f"no rook's path over the board begins {list(prefix)}")
+    best = max(s for s, _ in scored)
+    paths = [p for s, p in scored if s == best]
+    return SerpentSolution(best, paths[0], len(paths))
 
 
 GAME = SerpentPokerPatience()

@@ -32,7 +32,7 @@ from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .cadogan_planner import HintPlayer, ManyPiles
+from .many_piles import ManyPiles
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PileKind, PileSpec, SuitRule, Take)
 
@@ -72,10 +72,6 @@ class Sly(ManyPiles, PatienceGame):
                    labels=("Anywhere on the promenade, several on a packet if you like (the book)",
                            "One card on each packet, as a plain new row")),
     )
-
-    def computer_player(self, level: int = 2) -> Any:
-        """The hint plays; the pack is dealt to the end."""
-        return HintPlayer(level)
 
     # -- the declaration -------------------------------------------------------------------
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
@@ -359,77 +355,6 @@ class Sly(ManyPiles, PatienceGame):
             "| Card in hand | the card being dealt | nothing | to a foundation, or onto the "
             "promenade |",
         ]) + "\n"
-
-    # -- the hint ----------------------------------------------------------------------------
-    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:
-        return self.advise(state, 2)
-
-    def advise(self, state: PatienceState, level: int) -> PatienceAction | None:
-        """Between rounds: every card that can go home, then the next round.  During a round:
-        the card in hand goes home if it can; else it is laid where it blocks least -- on an
-        empty packet, or on a card the foundations will want after it (best of all the card
-        that follows it in its suit, so that the two come off in turn), or else on the card
-        wanted last; a shallow packet is preferred, as it buries fewer cards.  (The book's
-        warning -- two sequences of one suit running the same way on one packet make one of
-        them useless -- is kept by never laying a card on one the foundations want sooner.)"""
-        if not state.deck:
-            return None
-        legal = self.legal_actions(state, 0)
-        if not legal:
-            return None
-        homes = [a for a in legal if isinstance(a, Move) and a.dst in FOUNDATIONS]
-        if not self.in_round(state):
-            return homes[0] if homes else (Draw() if Draw() in legal else None)
-        if homes:
-            return homes[0]
-        _, index = self._specs_of(state)
-        deck = state.deck
-        card = deck[state.piles[index["h"]][-1]]
-        need = self._need(state)
-        mine = self._wait(need, card)
-        best: tuple[float, int] | None = None
-        for i, action in enumerate(legal):
-            if not isinstance(action, Move):
-                continue
-            pile = state.piles[index[action.dst]]
-            if not pile:
-                value = 60.0
-            else:
-                below = deck[pile[-1]]
-                theirs = self._wait(need, below)
-                if theirs >= mine:
-                    value = 50.0 - (theirs - mine) - 3.0 * len(pile)
-                    if below.suit is card.suit and abs(int(below.rank) - int(card.rank)) == 1:
-                        value += 5.0
-                else:
-                    value = -10.0 * (mine - theirs) - 3.0 * len(pile)
-            if best is None or value > best[0]:
-                best = (value, i)
-        return None if best is None else legal[best[1]]
-
-    def _need(self, state: PatienceState) -> dict[tuple[Any, int], int]:
-        """For each suit and direction (+1 up, -1 down), the rank that foundation wants next
-        (None when it has not been begun: an ace or a king of that suit begins it)."""
-        _, index = self._specs_of(state)
-        deck, piles = state.deck, state.piles
-        need: dict[tuple[Any, int], int] = {}
-        for names, step in ((ASCENDING, 1), (DESCENDING, -1)):
-            for name in names:
-                pile = piles[index[name]]
-                if pile:
-                    top = deck[pile[-1]]
-                    need[(top.suit, step)] = int(top.rank) + step
-        return need
-
-    @staticmethod
-    def _wait(need: dict[tuple[Any, int], int], card: Card) -> int:
-        """Roughly how many cards of its suit must go home before ``card`` can: the nearer
-        foundation's distance to it (a foundation not yet begun starts from its ace or king)."""
-        r = int(card.rank)
-        up = need.get((card.suit, 1), 1)
-        down = need.get((card.suit, -1), 13)
-        waits = [r - up if r >= up else 99, down - r if r <= down else 99]
-        return min(waits)
 
 
 def _refused(explain: bool, refusal: IllegalAction) -> IllegalAction:

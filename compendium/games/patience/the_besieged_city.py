@@ -24,13 +24,13 @@ Hooks used: ``deal``, ``apply`` (turning, vacancies filled, transpositions), ``c
 """
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from ...core.cards import Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ..catalogue import BY_ID
-from .cadogan_planner import HintPlayer, ManyPiles, Plans, best_line, scaled
+from .many_piles import ManyPiles
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PileKind, PileSpec, Redeal, SuitRule, Take)
 
@@ -100,10 +100,6 @@ class BesiegedCity(ManyPiles, PatienceGame):
                            "Only the pairs the book names (queen and two, knave and three ...: "
                            "ranks adding to fourteen)")),
     )
-
-    def computer_player(self, level: int = 2) -> Any:
-        """The hint plays, searching further at higher levels."""
-        return HintPlayer(level)
 
     # -- the declaration -------------------------------------------------------------------
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
@@ -460,89 +456,6 @@ class BesiegedCity(ManyPiles, PatienceGame):
             "| Talon | empty at the start | the turned cards not played | its top card, only into a "
             "Reserve vacancy (done by the table) |",
         ]) + "\n"
-
-    # -- the hint ----------------------------------------------------------------------------
-    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:
-        return self.advise(state, 2)
-
-    def advise(self, state: PatienceState, level: int) -> PatienceAction | None:
-        """The first move of the best line of card moves found by a short search among what the
-        player can see, judged by ``value``; else the next card of the pack; ``None`` at the end.
-        The search makes no move that would fill a Reserve vacancy from the pack (that would show
-        it a card still face down)."""
-        if not state.deck:
-            return None
-        legal = self.legal_actions(state, 0)
-        if not legal:
-            return None
-        specs, index = self._specs_of(state)
-        homes = [a for a in legal if isinstance(a, Move) and a.dst in FOUNDATIONS]
-        if self.pending(state):
-            return self._best_fill(state, legal)
-        plans: Plans = self.__dict__.setdefault("_plans", {}).setdefault(level, Plans())
-        planned = plans.get(state.piles, legal)
-        if planned is not None:
-            return planned
-        if homes:
-            return homes[0]
-        _, line = best_line(self, state, self.value, budget=scaled(PLAN_POSITIONS, level),
-                            allowed=self._seen_only)
-        if line:
-            plans.remember(self, state, line)
-            return line[0]
-        return Draw() if Draw() in legal else None
-
-    def _seen_only(self, state: PatienceState, action: PatienceAction) -> bool:
-        """A card move whose consequences the player can see: not one that empties a Reserve place
-        while the talon is empty and the pack is not (the pack's next card would fill it)."""
-        if not isinstance(action, Move):
-            return False
-        if action.src in ENDS:
-            _, index = self._specs_of(state)
-            return bool(state.piles[index["w"]]) or not state.piles[index["s"]]
-        return True
-
-    def _best_fill(self, state: PatienceState, legal: Sequence[PatienceAction]) -> PatienceAction:
-        """Which Reserve card fills a Rampart vacancy: the one the foundations want soonest."""
-        best: tuple[float, int] | None = None
-        for i, action in enumerate(legal):
-            after = self.apply(state, action)
-            v = self.value(after)
-            if best is None or v > best[0]:
-                best = (v, i)
-        assert best is not None
-        return legal[best[1]]
-
-    def value(self, state: PatienceState) -> float:
-        """How good a position looks (higher is better): cards home, few cards in the Reserve and
-        the talon, and no card the foundations want soon buried in a Rampart packet."""
-        _, index = self._specs_of(state)
-        piles = state.piles
-        code = self.codes(state.deck)
-        soon = [9] * 64
-        home = 0
-        for name in FOUNDATIONS:
-            pile = piles[index[name]]
-            n = len(pile)
-            home += n
-            if n:
-                base = code[pile[0]] & ~15
-                for k in range(min(3, len(ORDER) - n)):
-                    key = base + ORDER[n + k]
-                    if k < soon[key]:
-                        soon[key] = k
-        score = 100.0 * home - len(piles[index["w"]])
-        for name in RESERVE:
-            if piles[index[name]]:
-                score -= 3.0
-        for name in RAMPARTS:
-            pile = piles[index[name]]
-            n = len(pile) - 1
-            for i in range(n):
-                k = soon[code[pile[i]]]
-                if k < 9:
-                    score -= (n - i) * (3 - k) * 3.0
-        return score
 
 
 def _refused(explain: bool, refusal: IllegalAction) -> IllegalAction:

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, fields
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.game import OptionSpec, Options
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .cadogan_planner import LEVEL_SCALE, HintPlayer, ManyPiles, Plans, best_line, scaled
+from .many_piles import ManyPiles
 from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
                      PileKind, PileSpec, SuitRule, Take)
 
@@ -77,10 +77,6 @@ class Congress(ManyPiles, PatienceGame):
                            "Every gap in the rows: filled from the pack, upper rows first, when "
                            "you turn to the pack")),
     )
-
-    def computer_player(self, level: int = 2) -> Any:
-        """The hint plays, searching further at higher levels."""
-        return HintPlayer(level)
 
     # -- the declaration -------------------------------------------------------------------
     def layout(self, options: Options) -> tuple[PileSpec, ...]:
@@ -320,112 +316,6 @@ class Congress(ManyPiles, PatienceGame):
             "| 4 × later help | empty | once the pack is used up: any free river card to begin it, "
             "then as the other helps | the top card only |",
         ]) + "\n"
-
-    # -- the hint ----------------------------------------------------------------------------
-    def hint(self, state: PatienceState, seat: int = 0) -> PatienceAction | None:
-        return self.advise(state, 2)
-
-    def advise(self, state: PatienceState, level: int) -> PatienceAction | None:
-        """While the pack lasts, each move is judged by itself (a search ahead would see cards of
-        the pack as vacancies take them): cards home, then marriages that free a card the
-        foundations want, then the pack.  Once the pack is used up every card is face up, and
-        the hint follows a line found by a short search: a winning one if it finds one, else
-        the one that most improves the position."""
-        if not state.deck:
-            return None
-        legal = self.legal_actions(state, 0)
-        if not legal:
-            return None
-        _, index = self._specs_of(state)
-        if state.piles[index["s"]]:
-            return self._one_move(state, legal)
-        plans: Plans = self.__dict__.setdefault("_plans", {}).setdefault(level, Plans())
-        planned = plans.get(state.piles, legal)
-        if planned is not None:
-            return planned
-        from ...ai.solver import Verdict, solve
-        try:
-            result = solve(self, state, budget_s=PLAN_SECONDS * LEVEL_SCALE.get(level, 1.0),
-                           max_nodes=scaled(PLAN_NODES, level))
-            line = result.line if result.verdict is Verdict.WINNABLE else []
-        except RecursionError:     # a very long line of search: treated as "not found"
-            line = []
-        if not line:
-            _, line = best_line(self, state, self.value, budget=scaled(PLAN_POSITIONS, level))
-        if not line:
-            return None
-        plans.remember(self, state, line)
-        return line[0]
-
-    @staticmethod
-    def _wanted(deck: Sequence[Card], state: PatienceState, index: dict[str, int]) -> set[tuple[Any, int]]:
-        out = set()
-        for name in FOUNDATIONS:
-            top = deck[state.piles[index[name]][-1]]
-            out.add((top.suit, int(top.rank) + 1))
-        return out
-
-    def _one_move(self, state: PatienceState, legal: Sequence[PatienceAction]) -> PatienceAction | None:
-        _, index = self._specs_of(state)
-        deck = state.deck
-        wanted = self._wanted(deck, state, index)
-        best: tuple[float, int] | None = None
-        for i, action in enumerate(legal):
-            value = self._move_value(state, index, wanted, action)
-            if value is not None and (best is None or value > best[0]):
-                best = (value, -i)
-        return None if best is None else legal[-best[1]]
-
-    def _move_value(self, state: PatienceState, index: dict[str, int], wanted: set[tuple[Any, int]],
-                    action: PatienceAction) -> float | None:
-        if isinstance(action, Draw):
-            return 1.0
-        if not isinstance(action, Move):
-            return None
-        deck = state.deck
-        pile = state.piles[index[action.src]]
-        card = deck[pile[-1]]
-        if action.dst in FOUNDATIONS:
-            return 100.0
-        below = deck[pile[-2]] if len(pile) > 1 else None
-        if below is not None and (below.suit, int(below.rank)) in wanted:
-            return 60.0
-        if below is not None and below.suit == card.suit and below.rank == card.rank + 1:
-            return None              # already on its own next card: moving it only shuffles
-        if action.src in RIVERS:
-            if below is None:
-                return 30.0          # the emptied column takes a fresh card
-            return 20.0 + 0.1 * len(pile)
-        return None                  # help to help: only to free a wanted card (above)
-
-    def value(self, state: PatienceState) -> float:
-        """How good an open position looks: cards home, free help places, and, against it, each
-        card the foundations will soon want weighed by the cards covering it."""
-        _, index = self._specs_of(state)
-        deck, piles = state.deck, state.piles
-        need: dict[Any, list[int]] = {}
-        home = 0
-        for name in FOUNDATIONS:
-            pile = piles[index[name]]
-            home += len(pile)
-            top = deck[pile[-1]]
-            need.setdefault(top.suit, []).append(int(top.rank) + 1)
-        score = 100.0 * home
-        for name in RIVERS + HELPS:
-            pile = piles[index[name]]
-            if not pile:
-                score += 12.0 if name in HELPS else 0.0
-                continue
-            n = len(pile)
-            for i in range(n):
-                card = deck[pile[i]]
-                if name in HELPS and i and deck[pile[i - 1]].suit == card.suit \
-                        and deck[pile[i - 1]].rank == card.rank + 1:
-                    score += 2.0
-                soon = min((card.rank - r for r in need.get(card.suit, ()) if r <= card.rank), default=99)
-                if soon <= 2:
-                    score -= (n - 1 - i) * (3 - soon) * 2.0
-        return score
 
 
 GAME = Congress()

@@ -11,14 +11,14 @@ partnerships (``FOUR_HANDED``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Sequence
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Seat
+from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
-from .engine import Call, Discard, TrickGame, TricksAction, TricksState, WHIST_POWER, active_slot, set_fact
+from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, active_slot, set_fact
 
 TARGET = 7
 GAME_VALUE = {Rank.TEN: 10, Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
@@ -254,54 +254,6 @@ class AllFours(TrickGame):
             if s.phase == "over":
                 return s
         return replace(s, phase="deal", turn=None)
-
-    # -- the computer ------------------------------------------------------------------------------
-    def sim_rules(self, state: TricksState) -> Any:
-        from ...ai.tricks_ai import SimRules
-        opts = self.options_of(state)
-        points = [GAME_VALUE.get(c.rank, 0) + (20 if c.rank is Rank.JACK and c.suit == state.trump else 0)
-                  for c in state.deck]
-        return SimRules(team=[self.side_of(opts, s) for s in range(state.n)], may_trump_instead=True,
-                        points=points)
-
-    def hand_utility(self, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
-        tricks = [(t.winner, [i for _, i in t.plays]) for t in state.tricks] + \
-            [(w, list(ids)) for w, ids in new_tricks]
-        # who played each card: the holders of the cards in the new tricks are found from the hands
-        holder = {i: state.owners[k] for k, ids in enumerate(state.hands) for i in ids}
-        for t in state.tricks:
-            for seat, i in t.plays:
-                holder[i] = seat
-        for seat, i in state.trick:
-            holder[i] = seat
-        players = [(holder[i], i) for _, ids in tricks for i in ids]
-        opts = self.options_of(state)
-        score = [0.0] * len(self.sides(opts))
-        for item, side, _ in self.points(state, tricks, players):
-            if side is not None:
-                score[side] += 1
-        return [score[self.side_of(opts, s)] - score[1 - self.side_of(opts, s)] for s in range(state.n)]
-
-    def ai_call(self, view: Any, seat: Seat, legal: list[Any], player: Any, rng: Any) -> Any:
-        pub = view.pub
-        if isinstance(legal[0], Discard):
-            def keep(c: Card) -> tuple[int, int, int]:
-                return (1 if c.suit == pub.trump else 0, GAME_VALUE.get(c.rank, 0), WHIST_POWER[c.rank])
-            return min(legal, key=lambda a: keep(a.card))
-
-        def trial(world: TricksState) -> TricksState:
-            return self._to_play(world)
-        results = player.simulate(self, view, seat, trial, rng, min(20, max(8, player.worlds)))
-        value = sum(r[seat] for r in results) / max(1, len(results))
-        opts = dict(pub.opts)
-        elder = (pub.dealer + 1) % pub.n
-        elder_total = pub.sheet.totals[self.side_of(opts, elder)]
-        if Call("beg") in legal:
-            return Call("beg") if value < -0.75 else Call("stand")
-        # the dealer: a point given is a point lost; running gives an unknown trump
-        if elder_total + 1 >= TARGET:
-            return Call("run")
-        return Call("give") if value - 1 > -0.6 else Call("run")
 
 
 class FourHandedAllFours(AllFours):

@@ -30,10 +30,10 @@ from typing import Any, Sequence
 from ...core.cards import PACKS, SUITS, Card, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Seat
+from ...core.game import Options, OptionSpec, Seat
 from ...core.rng import SplitMix64, shuffled
 from ..catalogue import BY_ID
-from .engine import Call, Discard, TrickGame, TricksAction, TricksState, WHIST_POWER, set_fact
+from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, set_fact
 
 # The ladder of bids, lowest first.  Trick bids carry a suit; the misères never do.
 LADDER: tuple[str, ...] = ("boston", "six", "seven", "little-misere", "eight", "nine",
@@ -475,112 +475,6 @@ class Boston(TrickGame):
         if isinstance(action, Discard):
             return f"{who} puts out a card"
         return super().describe(state, action)
-
-    # -- the computer ------------------------------------------------------------------------------
-    def sim_rules(self, state: TricksState) -> Any:
-        from ...ai.tricks_ai import SimRules
-        contract: BostonContract = state.contract
-        if contract.kind == "partout":
-            return SimRules(team=[0, 1, 2, 3], avoid={0, 1, 2, 3})
-        team = [0 if s == contract.caller else 1 for s in range(4)]
-        return SimRules(team=team, avoid={contract.caller} if contract.misere else set())
-
-    def hand_utility(self, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
-        contract: BostonContract = state.contract
-        taken = self.taken(state)
-        for w, _ in new_tricks:
-            taken[w] += 1
-        pay = [float(p) for p in payments(contract, taken)]
-        if contract.caller is not None:
-            # the pool counts too: taken by a made bid, matched by a failed one
-            pay[contract.caller] += state.pool if made(contract, taken) else -state.pool
-        return pay
-
-    def ai_call(self, view: Any, seat: Seat, legal: list[Any], player: Any, rng: Any) -> Any:
-        pub = view.pub
-        if pub.phase == "discard":
-            return self._ai_discard(view, seat, legal)
-        if pub.phase == "suit":
-            a: BostonAuction = pub.bidding
-            bids = [Call(a.pending, c.suit) for c in legal]
-            best, _ = self._best_bid(view, seat, bids, player, rng, floor=None)
-            assert best is not None and best.suit is not None
-            return self.suit_call(pub, best.suit)
-        best, _ = self._best_bid(view, seat, self.allowed_bids(pub, seat), player, rng, floor=0.0)
-        if best is None:
-            return Call("pass")
-        return Call(best.word)          # a trick bid's suit is named at the next step
-
-    def _best_bid(self, view: Any, seat: Seat, bids: list[Call], player: Any, rng: Any,
-                  floor: float | None) -> tuple[Call | None, float]:
-        """The most valuable of ``bids`` by simulated play, if worth more than ``floor`` (None:
-        the best whatever its value)."""
-        pub = view.pub
-        hand = [c.face for c in view.hand(seat)]
-        pref = pub.fact("preference").suit
-        worlds = min(16, max(6, player.worlds))
-        caution = 4.0 * (3 - player.level)             # the beginner bids more timidly
-
-        def trial_for(contract: BostonContract) -> Any:
-            def trial(world: TricksState) -> TricksState:
-                lead = (world.dealer + 1) % 4
-                exposed = (seat,) if contract.spread else ()
-                return replace(world, phase="play", contract=contract, trump=contract.suit,
-                               leader=lead, turn=lead, exposed=exposed)
-            return trial
-
-        best: Call | None = None
-        best_value = float("-inf") if floor is None else floor
-        # Trick bids: one set of simulated hands per suit that could still be bid, valued at
-        # every number of tricks that suit may be bid at.
-        for suit in SUITS:
-            in_suit = [b for b in bids if b.suit == suit]
-            if not in_suit:
-                continue
-            if floor is not None and sum(1 for c in hand if c.suit == suit) < 3:
-                continue                                # nobody sane bids a trump suit this short
-            probe = BostonContract("boston", seat, suit)
-            results = player.simulate(self, view, seat, trial_for(probe), rng, worlds)
-            tricks = [r[4 + seat] for r in results]
-            for b in in_suit:
-                c = BostonContract(b.word, seat, suit)
-                value = sum(self._bid_value(c, t, pub.pool) for t in tricks) / max(1, len(tricks))
-                value -= caution + 0.5 * suit_class(suit, pref)   # ties go to the cheaper bid
-                if value > best_value:
-                    best, best_value = b, value
-        miseres = [b for b in bids if b.word in MISERES]
-        if miseres:
-            probe = BostonContract("grand-misere", seat)
-            results = player.simulate(self, view, seat, trial_for(probe), rng, worlds)
-            clean = sum(1 for r in results if r[4 + seat] == 0) / max(1, len(results))
-            # The rollouts' adversaries defend a misère far worse than real ones (or than the
-            # computer's own search), so a clean record in them is discounted heavily.
-            for b in miseres:
-                stake = MISERE_STAKE[b.word] * 3 + pub.pool
-                p = {"little-misere": 0.8, "grand-misere": 0.65, "little-spread": 0.55,
-                     "grand-spread": 0.45}[b.word] * clean if clean >= 0.75 else 0.0
-                value = p * stake - (1 - p) * stake - caution
-                if value > best_value:
-                    best, best_value = b, value
-        return best, best_value
-
-    def _bid_value(self, contract: BostonContract, tricks: float, pool: int) -> float:
-        short = contract.target - int(tricks)
-        if short <= 0:
-            return WIN[contract.target] * 3 + pool
-        return -LOSE[contract.target][short - 1] * 3 - pool
-
-    def _ai_discard(self, view: Any, seat: Seat, legal: list[Any]) -> Any:
-        contract: BostonContract = view.pub.contract
-        hand = [a.card for a in legal]
-        counts = {s: sum(1 for c in hand if c.suit == s) for s in SUITS}
-        if seat == contract.caller:
-            # the caller puts out his most dangerous card: the highest, from the shortest suit
-            card = max(hand, key=lambda c: (WHIST_POWER[c.rank], -counts[c.suit]))
-        else:
-            # the adversaries keep their low cards to lead under the caller
-            card = max(hand, key=lambda c: (WHIST_POWER[c.rank], counts[c.suit]))
-        return Discard(card)
 
 
 GAME = Boston()

@@ -25,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
-from ...core.cards import Card, Rank, Suit, SUITS
+from ...core.cards import SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
 from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, ViewCard
@@ -705,17 +705,6 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
             word = action.word.replace("-", " ").capitalize()
             return word if action.suit is None else f"{word} {action.suit.symbol}"
         return self.action_to_str(action)
-
-    def hint(self, state: TricksState, seat: Seat) -> TricksAction | None:
-        legal = self.legal_actions(state, seat)
-        if not legal:
-            return None
-        player = self.computer_player(2)
-        return player.choose(self, self.view(state, seat), list(legal))
-
-    def computer_player(self, level: int = 2) -> Any:
-        from ...ai.tricks_ai import TricksPlayer
-        return TricksPlayer(level)
 
     # -- scoring helpers ---------------------------------------------------------------------
     def finish(self, state: TricksState, winners: Iterable[int], reason: str, rule: str) -> TricksState:

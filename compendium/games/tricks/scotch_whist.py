@@ -8,12 +8,12 @@ book's order.  French Whist: the ten of diamonds always counts ten to whoever wi
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Seat
+from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import TrickGame, TricksAction, TricksState, active_slot
 
@@ -172,25 +172,6 @@ class ScotchWhist(TrickGame):
 
     def side_label(self, side: Sequence[int], n: int) -> str:
         return "–".join(self.seat_name(s, n) for s in side)
-
-    # -- the computer ------------------------------------------------------------------------
-    def sim_rules(self, state: TricksState) -> Any:
-        from ...ai.tricks_ai import SimRules
-        opts = self.options_of(state)
-        points = [HONOURS.get(c.rank, 0) if c.suit == state.trump else
-                  (10 if self.french and c == TEN_OF_DIAMONDS else 0) for c in state.deck]
-        return SimRules(team=[self.side_of(opts, s) for s in range(state.n)], points=points)
-
-    def hand_utility(self, state: TricksState, new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
-        tricks = self.all_tricks(state) + list(new_tricks)
-        points = self.counters(state, tricks)
-        totals = [sum(points[k][i] for k in points) for i in range(len(points["ten"]))]
-        opts = self.options_of(state)
-        mean = sum(totals) / len(totals)
-        return [totals[self.side_of(opts, s)] - mean for s in range(state.n)]
-
-    def ai_call(self, view: Any, seat: Seat, legal: list[Any], player: Any, rng: Any) -> Any:
-        return legal[0]
 
     def first_leader(self, state: TricksState) -> Seat:
         return (state.dealer + 1) % state.n

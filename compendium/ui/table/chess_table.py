@@ -646,7 +646,7 @@ class ChessController(SquareBoardController):
         for key, lesson in LESSONS.items():
             actions.append((f"Lesson: Lasker's {lesson.title}", None,
                             lambda k=key: self.load_lesson(k)))
-        from ...ai.chess_ai import levels
+        from ...ai.board.chess import levels
         engine = levels().get(4)
         if engine is not None:
             actions.append((f"Play against {engine}", None, self.play_engine))

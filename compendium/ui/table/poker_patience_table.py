@@ -764,7 +764,7 @@ class PokerPatienceController(TableController):
     def show_best(self) -> None:
         """Run the optimiser (every rook's path is scored: a fraction of a second) and lay the
         best serpent on the board for the player to see; a click or a key brings the game back."""
-        from ...ai.poker_patience_ai import best_serpent
+        from ...games.patience.serpent_poker_patience import best_serpent
         view = self._view()
         deck = tuple(c.face for c in view.cards)
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

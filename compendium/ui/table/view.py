@@ -20,6 +20,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QKeyEvent, QMouseEvent, QPainter, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 
+from ...ai import registry as ai_registry
 from ...ai.worker import AIWorker
 from ...core.errors import IllegalAction, NotationError
 from ...core.game import Special
@@ -361,7 +362,7 @@ class TableWidget(QGraphicsView):
             return
         session = self._session
         if session.game.table_kind == "patience":   # a patience's hint is instant: no round trip
-            self._show_hint(session.state, session.game.hint(session.state, session.to_move()))
+            self._show_hint(session.state, ai_registry.hint(session.game, session.state, session.to_move()))
             return
         # A search (chess, draughts, a trick to play) would freeze the table: ask the worker.
         if self._hint_future is not None:
@@ -556,7 +557,7 @@ class TableWidget(QGraphicsView):
         game = session.game
         self._think_state = session.state
         self._think_legal = self._legal_now()
-        levels = game.computer_levels()
+        levels = ai_registry.computer_levels(game)
         level = self.level if self.level in levels else min(self.level, max(levels))
         self._think_future = self.worker.submit(game.info.id, game.view(session.state, seat),
                                                 self._think_legal, self._memory.get(seat),

@@ -15,85 +15,25 @@ seen, from which it samples (Monte Carlo over the unseen pack).  Three strengths
    card further ahead, sampled, was tried and gained nothing measurable over 60 deals, at ten
    times the cost; it is not used.)
 
-Serpent Poker Patience (every card known).  There are only 8,648 directed rook's paths over the
-board (``serpent_poker_patience.rook_paths``), so the optimiser simply scores them all, exactly.
-Each path gives each row and column a fixed set of five positions in the deal; over all paths
-there are only 2,427 distinct such sets, computed once.  A deal values each set once, then each
-path is the sum of its ten sets' values: a few hundredths of a second per deal.
+Serpent Poker Patience (every card known).  Level 3 follows the best serpent that continues what
+is laid (the exact optimiser of the rules, ``serpent_poker_patience.best_serpent``, by which the
+game is judged won or lost).
 """
 from __future__ import annotations
 
 import itertools
 import math
-import operator
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from functools import cache, lru_cache
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from ..core.cards import Card
-from ..core.rng import SplitMix64
-from ..games.patience.poker_patience import SIDE, Place
-from ..games.patience.serpent_poker_patience import rook_paths
-from ..games.poker_hands import SCORE_TABLES, ScoreTable, card_code, partial_category_of_codes, points_of_codes
-
-# -- the serpent optimiser ------------------------------------------------------------------------
-
-
-@cache
-def _path_lines() -> tuple[tuple[tuple[int, ...], ...], tuple[Callable[[Sequence[int]], tuple[int, ...]], ...]]:
-    """The rows and columns of every rook's path as positions in the deal, independent of the
-    cards, so computed once: the distinct five-position sets (2,427 of them), and for each path a
-    getter picking its ten lines' points out of the list of those sets' points.  A deal is then
-    scored by valuing each distinct set once and summing ten looked-up numbers per path."""
-    index: dict[tuple[int, ...], int] = {}
-    getters = []
-    spans = [slice(r * SIDE, (r + 1) * SIDE) for r in range(SIDE)] + [slice(c, None, SIDE) for c in range(SIDE)]
-    at = [0] * (SIDE * SIDE)
-    for path in rook_paths():
-        for k, cell in enumerate(path):
-            at[cell] = k                        # the position in the deal of the card on each place
-        getters.append(operator.itemgetter(*(index.setdefault(tuple(sorted(at[span])), len(index))
-                                             for span in spans)))
-    return tuple(index), tuple(getters)
-
-
-@dataclass(frozen=True, slots=True)
-class SerpentSolution:
-    score: int
-    path: tuple[int, ...]          # the places of the cards in laying order (row × 5 + column)
-    ties: int                      # how many directed paths reach this score
-
-
-def serpent_scores(deck: Sequence[Card], scoring: str = "english", aces: str = "both",
-                   prefix: Sequence[int] = ()) -> list[tuple[int, tuple[int, ...]]]:
-    """(score, path) for every rook's path beginning with ``prefix`` (every one if empty)."""
-    values = _set_values(tuple(deck), scoring, aces)
-    _, getters = _path_lines()
-    k = len(prefix)
-    want = tuple(prefix)
-    return [(sum(get(values)), path) for path, get in zip(rook_paths(), getters) if not k or path[:k] == want]
-
-
-@lru_cache(maxsize=32)
-def _set_values(deck: tuple[Card, ...], scoring: str, aces: str) -> list[int]:
-    """The points of each distinct line of positions (see ``_path_lines``) for this deal."""
-    codes = [card_code(c) for c in deck]
-    table = SCORE_TABLES[scoring]
-    return [points_of_codes((codes[a], codes[b], codes[c], codes[d], codes[e]), table, aces)
-            for a, b, c, d, e in _path_lines()[0]]
-
-
-@lru_cache(maxsize=256)
-def best_serpent(deck: tuple[Card, ...], scoring: str = "english", aces: str = "both",
-                 prefix: tuple[int, ...] = ()) -> SerpentSolution:
-    """The best serpent for ``deck`` (beginning with ``prefix``): exact, by scoring every path."""
-    scored = serpent_scores(deck, scoring, aces, prefix)
-    if not scored:
-        raise ValueError(f"no rook's path over the board begins {list(prefix)}")
-    best = max(s for s, _ in scored)
-    paths = [p for s, p in scored if s == best]
-    return SerpentSolution(best, paths[0], len(paths))
+from ...core.cards import Card
+from ...core.game import Seat
+from ...core.rng import SplitMix64
+from ...games.patience.poker_patience import SIDE, Place
+from ...games.patience.serpent_poker_patience import best_serpent, serpent_scores
+from ...games.poker_hands import SCORE_TABLES, ScoreTable, card_code, partial_category_of_codes, points_of_codes
+from ..base import Player
+from .heuristic import PatienceAI
 
 
 class SerpentPlayer:
@@ -318,3 +258,33 @@ class PlacementPlayer:
         steer = self.STEER[self.level] * TASTES[seat % len(TASTES)]
         ev = _Evaluator(pos, self.SAMPLES[self.level], _seed_of(pos) + seat, steer, to_come)
         return min(places, key=lambda p: (-ev.gain(*lines(p), pos.card), p.cell(width)))
+
+
+class PlacementAI(PatienceAI):
+    """Poker Patience: the placement player at three strengths; the hint is the expert's choice."""
+
+    def player(self, game: Any, level: int = 2) -> Player:
+        return PlacementPlayer(level)
+
+    def hint(self, game: Any, state: Any, seat: Seat) -> Any:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        return PlacementPlayer(3).choose(game, game.view(state, seat), list(legal))
+
+
+class SerpentAI(PatienceAI):
+    """Serpent Poker Patience: the serpent player; the hint follows the best serpent."""
+
+    def player(self, game: Any, level: int = 2) -> Player:
+        return SerpentPlayer(level)
+
+    def hint(self, game: Any, state: Any, seat: Seat) -> Any:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        return SerpentPlayer(3).choose(game, game.view(state, seat), list(legal))
+
+
+PLACEMENT_AI = PlacementAI()
+SERPENT_AI = SerpentAI()

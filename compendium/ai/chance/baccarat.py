@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from ..base import PlayerAI
+
 PUNTER_FIVE_DRAWS = 0.5     # how often the banker supposes a punter takes a card at five
 
 
@@ -149,7 +151,7 @@ def fresh_punter_draws_at_five(packs: int) -> bool:
 
 
 def card_value_of(card: Any) -> int:
-    from ..games.chance.baccarat import card_value
+    from ...games.chance.baccarat import card_value
     return card_value(card)
 
 
@@ -159,7 +161,7 @@ class BaccaratPlayer:
         self.level = level if level in (1, 2, 3) else 2
 
     def choose(self, game: Any, view: Any, legal: list[Any], state: Any = None) -> Any:
-        from ..games.chance.baccarat import Banco, Bank, NoStake, PassDeal, Stake, TakeBank, Third
+        from ...games.chance.baccarat import Banco, Bank, NoStake, PassDeal, Stake, TakeBank, Third
         if not legal:
             return None
         if len(legal) == 1:
@@ -218,7 +220,7 @@ class BaccaratPlayer:
         pub = view.pub
         k = pub.sides
         mine = [vc.face for vc in view.hand(k)]
-        from ..games.chance.baccarat import point
+        from ...games.chance.baccarat import point
         bp = point(mine)
         if self.level == 1:
             return bp <= 5
@@ -264,8 +266,8 @@ def banker_edge(coups: int = 100_000, seed: int = 1, packs: int = 6, level: int 
     """Simulate ``coups`` coups of Chemin de Fer, one punter staking one counter a coup by the fixed
     practice (at five, a card half the time), against the computer banker; the banker's average
     gain per counter staked, and how often each side won.  (The measurement in the issue notes.)"""
-    from ..core.cards import PACKS
-    from ..games.chance.baccarat import card_value
+    from ...core.cards import PACKS
+    from ...games.chance.baccarat import card_value
     rng = random.Random(seed)
     shoe: list[int] = []
     banker = punter = ties = 0
@@ -307,3 +309,6 @@ def banker_edge(coups: int = 100_000, seed: int = 1, packs: int = 6, level: int 
             ties += 1
     return {"coups": coups, "banker_won": banker / coups, "punter_won": punter / coups,
             "ties": ties / coups, "edge": (banker - punter) / coups}
+
+
+AI = PlayerAI(BaccaratPlayer, hint_level=3)

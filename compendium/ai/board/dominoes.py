@@ -20,9 +20,10 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..core.rng import SplitMix64
-from ..games.board.dominoes import (STONES, DominoesGame, DominoesState, DominoesView, End, Play,
+from ...core.rng import SplitMix64
+from ...games.board.dominoes import (STONES, DominoesGame, DominoesState, DominoesView, End, Play,
                                     Stone, fives_and_threes_points)
+from ..base import PlayerAI
 
 SAMPLES = 30            # level 3: worlds dealt per decision
 CLUB_WEIGHT = 0.15      # level 3: how much the club player's judgement counts beside the worlds
@@ -298,3 +299,6 @@ def _expert(game: DominoesGame, view: DominoesView, legal: list[Any], rng: Split
         totals.append(total / len(worlds) + CLUB_WEIGHT * club_value(view, action))
     best = max(range(len(legal)), key=lambda k: (totals[k], -k))
     return legal[best]
+
+
+AI = PlayerAI(DominoesPlayer, hint_level=2)

@@ -9,28 +9,30 @@ Carpet, The Besieged City, Spenser's Fairie Queen, Sly, Mount Olympus).
   improves a position by a game's own measure; hints follow it move by move (``Plans``), so a
   player who asks at every move is shown one consistent plan and pays for one search only.
 """
+
 from __future__ import annotations
 
 import heapq
 from typing import Any, Callable, Sequence
 
-from .engine import Move, PatienceAction, PatienceGame, PatienceState, PatienceView, PileKind, PileSpec
+from ...games.patience.engine import Move, PatienceAction, PatienceGame, PatienceState, PatienceView
+from .heuristic import PatienceAI, PatienceHeuristic, hint
 
 
 class HintPlayer:
-    """Plays the game's own advice -- ``game.advise(state, level)`` where the game looks ahead,
+    """Plays the game's own advice -- its computer side's ``advise(game, state, level)`` where it looks ahead,
     with more search at higher levels, else its hint; ``None`` (nothing useful left) ends the
     game."""
 
-    def __init__(self, level: int = 2) -> None:
+    def __init__(self, level: int = 2, ai: Any = None) -> None:
         self.level = level
+        self.ai = ai       # the game's computer side, whose ``advise`` looks ahead (if it has one)
 
     def choose(self, game: Any, view: PatienceView, legal: Sequence[PatienceAction],
                state: Any = None) -> PatienceAction | None:
         if state is not None:
-            advise = getattr(game, "advise", None)
-            return advise(state, self.level) if advise is not None else game.hint(state, 0)
-        from ...ai.patience import PatienceHeuristic
+            advise = getattr(self.ai, "advise", None)
+            return advise(game, state, self.level) if advise is not None else hint(game, state, 0)
         return PatienceHeuristic().best(game, view, legal)
 
 
@@ -112,27 +114,9 @@ class Plans:
             walk = game.apply(walk, action)
 
 
-class ManyPiles:
-    """A mixin for a patience of many piles (the Carpet has 74): the engine's scans of every pile
-    for its foundations and for the pile of a kind, remembered per declaration.  The solver and
-    the hints ask for them at every position."""
+class HintPlayerAI(PatienceAI):
+    """A patience whose computer player plays its own hint (or its ``advise``, where the game's
+    computer side has one that looks further at higher levels)."""
 
-    _kind_cache: dict[tuple[int, PileKind], int | None] = {}
-
-    @staticmethod
-    def _find(specs: Sequence[PileSpec], kind: PileKind) -> int | None:
-        # the declarations are kept for the life of the game object, so their ids are stable
-        key = (id(specs), kind)
-        cache = ManyPiles._kind_cache
-        if key not in cache:
-            cache[key] = next((i for i, s in enumerate(specs) if s.kind is kind), None)
-        return cache[key]
-
-    def on_foundations(self, state: PatienceState) -> int:
-        found = self.__dict__.setdefault("_foundation_piles", {})   # type: ignore[attr-defined]
-        where = found.get(state.opts)
-        if where is None:
-            specs = self.specs(self.options_of(state))                  # type: ignore[attr-defined]
-            where = found[state.opts] = tuple(i for i, s in enumerate(specs) if s.kind is PileKind.FOUNDATION)
-        piles = state.piles
-        return sum(len(piles[i]) for i in where)
+    def player(self, game: Any, level: int = 2) -> Any:
+        return HintPlayer(level, self)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..core.cards import Rank
-from ..core.errors import IllegalAction, NotationError
-from ..games.patience.engine import Draw, Move, PatienceAction, PatienceView, PileKind, Redeal
+from ...core.cards import Rank
+from ...core.errors import IllegalAction, NotationError
+from ...core.game import Seat
+from ...games.patience.engine import Draw, Move, PatienceAction, PatienceView, PileKind, Redeal
+from ..base import GameAI, Player
 
 USELESS = -1000.0
 
@@ -130,7 +132,7 @@ class PatiencePlayer:
             planned = self._planned(game, state, legal)
             if planned is not None:
                 return planned
-        action = game.hint(state, 0) if state is not None else self.heuristic.best(game, view, legal)
+        action = hint(game, state, 0) if state is not None else self.heuristic.best(game, view, legal)
         if isinstance(action, (Draw, Redeal)):
             self._idle_turns += 1
             in_hand = sum(len(p.cards) for p in view.piles if p.kind in (PileKind.STOCK, PileKind.WASTE))
@@ -170,7 +172,7 @@ class PatiencePlayer:
         if self._wait > 0:
             self._wait -= 1
             return
-        from .solver import Verdict, solve
+        from ..solver import Verdict, solve
         self._questions += 1
         result = solve(game, state, budget_s=self.SOLVER_BUDGET_S)
         if result.verdict is Verdict.WINNABLE and result.line:
@@ -188,3 +190,27 @@ def position_mark(state: Any) -> int:
     import zlib
     faces = tuple(tuple(str(state.deck[c]) for c in pile) for pile in state.piles)
     return zlib.crc32(repr((faces, state.down, state.passes)).encode())
+
+
+class PatienceAI(GameAI):
+    """A patience's computer side: the patience player (the demo, the benchmark; a patience has
+    one strength) and the shared heuristic's hint.  A game whose play the shared heuristic does
+    not know gives its own hint (and model, and player) in ``ai/patience/<game>.py``."""
+
+    def player(self, game: Any, level: int = 2) -> Player:
+        return PatiencePlayer()
+
+    def hint(self, game: Any, state: Any, seat: Seat) -> PatienceAction | None:
+        """A good move, judged from what the player sees (the view), or ``None`` when nothing
+        useful is left."""
+        return PatienceHeuristic().best(game, game.view(state, 0), game.legal_actions(state, 0))
+
+
+def hint(game: Any, state: Any, seat: Seat) -> PatienceAction | None:
+    """The game's hint, as the registry finds it."""
+    from ..registry import hint as registry_hint
+    action: PatienceAction | None = registry_hint(game, state, seat)
+    return action
+
+
+AI = PatienceAI()

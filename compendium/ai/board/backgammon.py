@@ -22,9 +22,10 @@ import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from ..core.rng import SplitMix64
-from ..games.board.backgammon import (MEN, BackgammonState, CubeAction, Play, PlayInfo,
+from ...core.rng import SplitMix64
+from ...games.board.backgammon import (MEN, BackgammonState, CubeAction, Play, PlayInfo,
                                       ThrowAgain, generate)
+from ..base import PlayerAI
 
 # The 21 different throws and how many of the 36 equally likely ways give each.
 THROWS: tuple[tuple[tuple[int, int], int], ...] = tuple(
@@ -334,3 +335,6 @@ class BackgammonPlayer:
         p = win_probability(view.rel(view.turn))
         limit = 0.80 if self.level == 1 else 0.76
         return words["take" if p <= limit else "drop"]
+
+
+AI = PlayerAI(BackgammonPlayer, hint_level=2)

@@ -26,8 +26,9 @@ from typing import Any, Sequence
 
 import chess
 
-from ..core.game import LEVELS
-from ..games.board.chess_game import CLAIM, ChessState
+from ...core.game import LEVELS
+from ...games.board.chess_game import CLAIM, ChessState
+from ..base import GameAI, Player
 
 # -- the evaluation -------------------------------------------------------------------------------
 PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK,
@@ -585,7 +586,7 @@ def player_for(level: int = 2) -> SearchPlayer | UciPlayer:
 def bench_positions(count: int = 20) -> list[ChessState]:
     """``count`` positions for timing: Lasker's diagrams, then every fourth position of a game the
     beginner plays against itself from the usual array (the same positions on every run)."""
-    from ..games.board.chess_game import GAME, LESSONS, state_from_fen
+    from ...games.board.chess_game import GAME, LESSONS, state_from_fen
     positions = [state_from_fen(lesson.fen) for lesson in LESSONS.values()]
     state = GAME.initial_state()
     player = SearchPlayer(1)
@@ -604,9 +605,9 @@ def bench_figures(count: int = 20, levels_to_time: Sequence[int] = (1, 2, 3),
     """The chess figures of the benchmark table: the computer's move time at each level (median
     and 95th percentile over ``count`` positions, in seconds) and random whole games per second
     through the game protocol (the rules core alone)."""
-    from ..core.game import Special
-    from ..core.rng import SplitMix64
-    from ..games.board.chess_game import GAME
+    from ...core.game import Special
+    from ...core.rng import SplitMix64
+    from ...games.board.chess_game import GAME
     out: dict[str, float] = {}
     positions = bench_positions(count)
 
@@ -644,3 +645,22 @@ def bench_figures(count: int = 20, levels_to_time: Sequence[int] = (1, 2, 3),
     out["random_games_per_s"] = random_games / elapsed
     out["random_plies_per_s"] = plies / elapsed
     return out
+
+
+class ChessAI(GameAI):
+    def player(self, game: Any, level: int = 2) -> Player:
+        return player_for(level)
+
+    def levels(self, game: Any) -> dict[int, str]:
+        """The built-in three and, when a UCI engine is installed, that engine as level 4."""
+        return levels()
+
+    def hint(self, game: Any, state: ChessState, seat: int) -> str | None:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        action: str | None = SearchPlayer(HINT_LEVEL).choose(game, state, list(legal))
+        return action
+
+
+AI = ChessAI()

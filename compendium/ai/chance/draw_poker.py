@@ -28,7 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..games.poker_hands import Category, card_code, strength_of_codes
+from ...games.poker_hands import Category, card_code, strength_of_codes
+from ..base import PlayerAI
 
 _SHIFT = 20
 
@@ -179,7 +180,7 @@ class PokerPlayer:
 
     # -- entry point ----------------------------------------------------------------------------
     def choose(self, game: Any, view: Any, legal: list[Any], state: Any = None) -> Any:
-        from ..games.chance.draw_poker import Ante, Better, Draw, Hold, MakeGood, Pass, Straddle
+        from ...games.chance.draw_poker import Ante, Better, Draw, Hold, MakeGood, Pass, Straddle
         if not legal:
             return None
         if len(legal) == 1:
@@ -233,7 +234,7 @@ class PokerPlayer:
 
     def _before(self, legal: list[Any], rng: random.Random, strength: float, fair: float, owed: int,
                 pot: int, raises: list[int], category: int, pub: Any) -> Any:
-        from ..games.chance.draw_poker import MakeGood, Pass
+        from ...games.chance.draw_poker import MakeGood, Pass
         style = self.style
         if self.bluff_deal == pub.deal_no:
             return MakeGood() if owed > 0 else legal[0]
@@ -250,7 +251,7 @@ class PokerPlayer:
 
     @staticmethod
     def _size(raises: list[int], fraction: float) -> Any:
-        from ..games.chance.draw_poker import Better
+        from ...games.chance.draw_poker import Better
         k = max(0, min(len(raises) - 1, round(fraction * len(raises)) - 1))
         return Better(raises[k])
 
@@ -261,8 +262,8 @@ class PokerPlayer:
         return legal[1] if rng.random() < 0.2 else legal[0]
 
     def _draw(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
-        from ..games.chance.draw_poker import Draw
-        from ..games.poker_hands import code_card
+        from ...games.chance.draw_poker import Draw
+        from ...games.poker_hands import code_card
         pub = view.pub
         hand = [card_code(vc.face) for vc in view.hand(view.seat) if vc.face is not None]
         out = plan_discard(hand, self.style.book_draws)
@@ -390,3 +391,6 @@ class PokerPlayer:
         mine = tuple(vc.face.code for vc in view.hand(view.seat) if vc.face is not None)
         text = repr((pub.deal_no, view.seat, pub.phase, pub.calls, pub.stocks, mine))
         return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+AI = PlayerAI(PokerPlayer, hint_level=3)

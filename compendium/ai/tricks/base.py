@@ -4,9 +4,11 @@ The player is given only its seat's view.  To choose a card it deals the cards i
 afresh a number of times, consistently with the view (the game's ``determinize``: cards played,
 voids shown, calls made), and in each of those worlds plays every candidate card followed by a
 quick simulated finish of the hand (a rollout with a sound rule-of-thumb player in every seat).
-The game scores each finished hand (``hand_utility``); the card with the best average over all
-worlds is played — every world votes with its result.  Calls (bids, begging, naming trumps) are
-chosen by each game's own heuristic, most of them by simulating the contract over sampled worlds.
+Each game's hooks (``TrickHooks``, in ``ai/tricks/<game>.py``) score each finished hand
+(``hand_utility``); the card with the best average over all worlds is played — every world votes
+with its result.  Calls (bids, begging, naming trumps) are chosen by each game's own heuristic
+(the hooks' ``call``), most of them by simulating the contract over sampled worlds.  The game
+itself only answers questions of the rules (``TrickRules``): it never knows of its player.
 
 The player's randomness is seeded from its view, so the same view always gives the same choice:
 the player cannot depend on anything it is not shown.  Levels differ in the number of worlds, the
@@ -16,10 +18,13 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
-from ..core.cards import SUITS
-from ..core.rng import SplitMix64
+from ...core.cards import SUITS, Card, Suit
+from ...core.game import Seat
+from ...core.rng import SplitMix64
+from ...games.tricks.engine import Play, TricksState, active_slot
+from ..base import GameAI, Player
 
 # Worlds sampled, rollouts per world and candidate, cards left per hand for the exact endgame.
 LEVELS: dict[int, tuple[int, int, int]] = {1: (4, 1, 0), 2: (16, 1, 0), 3: (28, 2, 2)}
@@ -28,7 +33,7 @@ _SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
 
 @dataclass
 class SimRules:
-    """How the simulated play goes for one hand (filled by the game's ``sim_rules``)."""
+    """How the simulated play goes for one hand (filled by the hooks' ``sim_rules``)."""
 
     team: list[int]                         # side index of each seat
     avoid: set[int] = field(default_factory=set)   # seats trying to lose every trick (misère)
@@ -44,7 +49,6 @@ class Sim:
                  "rules", "order_after")
 
     def __init__(self, game: Any, state: Any, rules: SimRules) -> None:
-        from ..games.tricks.engine import active_slot
         self.n = state.n
         self.rules = rules
         deck = state.deck
@@ -176,11 +180,49 @@ class Sim:
             max((len(h) for h in fs), default=0) for fs in self.future)
 
 
-def new_sim(game: Any, state: Any, rules: SimRules) -> Sim:
+class TrickRules(Protocol):
+    """What the computer asks of a trick game's rules (``games.tricks.engine.TrickGame`` has
+    them all): which suit a card counts as, its power in the trick, whether a player may trump
+    instead of following, and a world consistent with a seat's view."""
+
+    def effective_suit(self, state: Any, card: Card) -> Suit | None: ...
+
+    def power(self, state: Any, card: Card) -> int: ...
+
+    def may_trump_instead(self) -> bool: ...
+
+    def determinize(self, view: Any, seat: Seat, rng: SplitMix64) -> TricksState: ...
+
+
+class TrickHooks(Protocol):
+    """What the shared player needs to know of one trick game beyond its rules (the old
+    ``SimRules`` hooks of the game classes): how a simulated hand plays, what a finished hand is
+    worth to each seat, and how to choose a call (a bid, a discard, a trump)."""
+
+    def sim_rules(self, game: Any, state: TricksState) -> SimRules: ...
+
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]: ...
+
+    def call(self, game: Any, view: Any, seat: Seat, legal: list[Any], player: "TricksPlayer",
+             rng: SplitMix64) -> Any: ...
+
+    def make_sim(self, game: Any, state: TricksState, rules: SimRules) -> Sim: ...
+
+
+def hooks_for(game: Any) -> TrickHooks:
+    """The hooks registered for ``game`` (``compendium.ai.registry``)."""
+    from ..registry import game_ai
+    found = game_ai(game)
+    if not isinstance(found, TricksAI):
+        raise TypeError(f"{game.info.name} has no trick-game hooks")
+    return found
+
+
+def new_sim(game: Any, state: Any, rules: SimRules, hooks: TrickHooks | None = None) -> Sim:
     """The simulated hand for ``state``: a game whose cards play by rules of their own (Five
-    Hundred's joker at no trumps) gives its own ``make_sim``."""
-    make = getattr(game, "make_sim", None)
-    return Sim(game, state, rules) if make is None else make(state, rules)
+    Hundred's joker at no trumps) makes its own in its hooks' ``make_sim``."""
+    return (hooks or hooks_for(game)).make_sim(game, state, rules)
 
 
 def exact_value(sim: Sim, seat: int, value: Callable[[Sim], float], depth_cards: int) -> float:
@@ -219,11 +261,16 @@ class TricksPlayer:
 
     levels: dict[int, tuple[int, int, int]] = LEVELS
 
-    def __init__(self, level: int = 2, seed: int = 0) -> None:
+    def __init__(self, level: int = 2, seed: int = 0, hooks: TrickHooks | None = None) -> None:
         if level not in self.levels:
             raise ValueError(f"no level {level!r}: the levels are 1, 2 and 3")
         self.level = level
         self.seed = seed
+        # Not kept in __dict__ under a plain name the worker would carry: an object, not a note.
+        self.hooks = hooks
+
+    def hooks_of(self, game: Any) -> TrickHooks:
+        return self.hooks if self.hooks is not None else hooks_for(game)
 
     @property
     def worlds(self) -> int:
@@ -233,7 +280,6 @@ class TricksPlayer:
         return SplitMix64(view_seed(view, self.level) ^ self.seed)
 
     def choose(self, game: Any, view: Any, legal: Sequence[Any], state: Any = None) -> Any:
-        from ..games.tricks.engine import Play
         legal = list(legal)
         if not legal:
             return None
@@ -241,7 +287,7 @@ class TricksPlayer:
             return legal[0]
         rng = self.rng_for(view)
         if not all(isinstance(a, Play) for a in legal):
-            return game.ai_call(view, view.seat, legal, self, rng)
+            return self.hooks_of(game).call(game, view, view.seat, legal, self, rng)
         # The computer never revokes, even where the laws would let it (and penalise it).
         strict = [a for a in legal if a.card in self.strict_cards(game, view)]
         legal = strict or legal
@@ -266,15 +312,16 @@ class TricksPlayer:
     def search_play(self, game: Any, view: Any, legal: list[Any], rng: SplitMix64) -> Any:
         worlds, rollouts, exact = self.levels[self.level]
         seat = view.seat
+        hooks = self.hooks_of(game)
         totals = [0.0] * len(legal)
         for _ in range(worlds):
             state = game.determinize(view, seat, rng)
-            rules = game.sim_rules(state)
-            base = new_sim(game, state, rules)
+            rules = hooks.sim_rules(game, state)
+            base = hooks.make_sim(game, state, rules)
             ids = {state.deck[i]: i for i in base.hands[seat]}
 
             def value(sim: Sim, state: Any = state) -> float:
-                return game.hand_utility(state, sim.tricks)[seat]
+                return hooks.hand_utility(game, state, sim.tricks)[seat]
             use_exact = exact and base.cards_left() <= exact and not base.future
             for k, action in enumerate(legal):
                 cid = ids[action.card]
@@ -298,17 +345,49 @@ class TricksPlayer:
         contract set up as if called); the hand utilities of every world, per seat, followed by
         the tricks each seat took (``n`` more numbers)."""
         out: list[list[float]] = []
+        hooks = self.hooks_of(game)
         for _ in range(worlds or max(6, self.worlds)):
             world = game.determinize(view, seat, rng)
             state = trial(world)
             if state is None:
                 continue
-            sim = new_sim(game, state, game.sim_rules(state))
+            sim = hooks.make_sim(game, state, hooks.sim_rules(game, state))
             sim.rollout(rng)
             taken = [0.0] * state.n
             for t in state.tricks:
                 taken[t.winner] += 1
             for w, _ in sim.tricks:
                 taken[w] += 1
-            out.append(list(game.hand_utility(state, sim.tricks)) + taken)
+            out.append(list(hooks.hand_utility(game, state, sim.tricks)) + taken)
         return out
+
+
+class TricksAI(GameAI):
+    """A trick game's computer side: its ``TrickHooks`` and the player that uses them.  A game
+    subclasses it in ``ai/tricks/<game>.py``; ``player_class`` is the shared Monte Carlo player
+    unless the game has one of its own."""
+
+    player_class: type[TricksPlayer] = TricksPlayer
+
+    def player(self, game: Any, level: int = 2) -> Player:
+        return self.player_class(level, hooks=self)
+
+    def hint(self, game: Any, state: Any, seat: Seat) -> Any:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        return self.player(game, 2).choose(game, game.view(state, seat), list(legal))
+
+    def sim_rules(self, game: Any, state: TricksState) -> SimRules:
+        raise NotImplementedError
+
+    def hand_utility(self, game: Any, state: TricksState,
+                     new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
+        raise NotImplementedError
+
+    def call(self, game: Any, view: Any, seat: Seat, legal: list[Any], player: TricksPlayer,
+             rng: SplitMix64) -> Any:
+        raise NotImplementedError
+
+    def make_sim(self, game: Any, state: TricksState, rules: SimRules) -> Sim:
+        return Sim(game, state, rules)

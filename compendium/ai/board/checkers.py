@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..core.rng import SplitMix64
-from ..games.board.checkers import (BLACK, CROWN_ROW, FORTY_MOVES, FORWARD, SHIFTS, CheckersState,
+from ...core.rng import SplitMix64
+from ...games.board.checkers import (BLACK, CROWN_ROW, FORTY_MOVES, FORWARD, SHIFTS, CheckersState,
                                     Draw, Huff, Insist, Move, bits, generate, play_on_board,
                                     square_rc)
+from ..base import GameAI, Player
 
 WIN = 100_000
 MAN, KING = 100, 135
@@ -383,3 +384,21 @@ def _search_move(move: Move) -> SearchMove:
 
 
 __all__ = ["CheckersPlayer", "Searcher", "evaluate", "LEVEL_BUDGETS", "FORTY_MOVES", "CROWN_ROW"]
+
+
+class CheckersAI(GameAI):
+    def player(self, game: Any, level: int = 2) -> Player:
+        return CheckersPlayer(level)
+
+    def hint(self, game: Any, state: CheckersState, seat: int) -> Any:
+        """The club player's choice on a smaller budget (the table asks for it while the player
+        waits)."""
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        player = CheckersPlayer(2)
+        player.budget = HINT_BUDGET
+        return player.choose(game, state, legal)
+
+
+AI = CheckersAI()

@@ -119,7 +119,7 @@ def test_sigkill_mid_thought_leaves_no_process(tmp_path):
 @pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_sigterm_and_sigint_close_as_quit_does(tmp_path, signal_number):
     proc = _start(tmp_path, "--game", "canfield_or_klondike", "--seed", "4")
-    autosave, stats = tmp_path / "autosave.json", tmp_path / "stats.sqlite"
+    autosave, stats = tmp_path / "autosaves" / "canfield_or_klondike.json", tmp_path / "stats.sqlite"
     try:
         _until(lambda: autosave.exists() and stats.exists(), STARTUP_TIMEOUT_S, "the table was dealt", proc)
         time.sleep(0.5)
@@ -170,5 +170,5 @@ def test_logging_out_closes_the_window_as_quit_does(tmp_path):
     assert done.returncode == 0, done.stderr[-3000:]
     assert "receivers 1" in done.stdout     # the session manager's request is answered
     assert "geometry" in (tmp_path / "settings.ini").read_text()
-    assert json.loads((tmp_path / "autosave.json").read_text())["seed"] == 4
+    assert json.loads((tmp_path / "autosaves" / "canfield_or_klondike.json").read_text())["seed"] == 4
     assert not (tmp_path / "stats.sqlite-wal").exists(), "the statistics were not closed"

@@ -18,13 +18,24 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import (QAbstractAnimation, QParallelAnimationGroup, QPointF, QRectF,
-                            QSequentialAnimationGroup, Qt)
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtCore import (
+    QAbstractAnimation,
+    QEvent,
+    QObject,
+    QParallelAnimationGroup,
+    QPointF,
+    QRectF,
+    QSequentialAnimationGroup,
+    QSizeF,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.cards import Card, Suit
-from ...games.tricks.engine import Call, Discard, Play, TricksView, WHIST_POWER, active_slot
+from ...core.errors import IllegalAction
+from ...games.tricks.engine import WHIST_POWER, Call, Deal, Discard, Play, Trick, TricksState, TricksView, active_slot
 from .card_renderer import aspect
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
@@ -37,6 +48,58 @@ LIFT = 0.2                       # how far a playable card rises, in card widths
 DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # colours alternate
 INK = QColor(245, 236, 210)
 GOLD = QColor(212, 175, 55)
+TRICK_PAUSE_MS = 1500            # how long a finished trick stays on the cloth (a setting)
+PAUSE_KEY = "table/trick_pause_ms"
+DEMO_SUMMARY_MS = 3000           # the demo reads the end of a hand for this long, then deals on
+# The games with an auction, whose calls are kept in a bidding grid by seat.
+AUCTION_GAMES = frozenset({"auction_bridge", "five_hundred", "boston", "solo_whist", "solo_whist_three_handed",
+                           "kimberly_solo", "napoleon", "purchase_nap", "peep_nap"})
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
+
+
+class ConfirmDiscard:
+    """The action of the button that puts out the cards chosen (and says the word that ends the
+    exchange, as Piquet's taking in), so that a card is never put out by a single click."""
+
+    def __repr__(self) -> str:
+        return "ConfirmDiscard()"
+
+
+CONFIRM = ConfirmDiscard()
+# The view (table-talk's) shows a controller's prompt once ``TableController.prompt`` exists; until
+# then this table shows its own prompt line.
+SHOW_OWN_PROMPT = not hasattr(TableController, "prompt")
+
+
+def number_word(k: int) -> str:
+    return NUMBER_WORDS[k] if 0 <= k < len(NUMBER_WORDS) else str(k)
+
+
+def auction_word(word: str) -> bool:
+    """Is a word of the record a call of the auction (not a card put out, a note of a revoke or
+    the buying of cards after the auction)?"""
+    return not (word.startswith(("discard", "buy-", "the pack")) or ":" in word or word in ("stand", "peep"))
+
+
+class _Gate(QObject):
+    """Lets a click or a key through to the table only when the table is not showing a finished
+    trick or the end of a hand; otherwise the click or key is the player's "go on"."""
+
+    def __init__(self, controller: "TricksController") -> None:
+        super().__init__()
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent) \
+                and event.button() == Qt.MouseButton.LeftButton:
+            return self.controller.gate_press(self.controller.table.mapToScene(event.position().toPoint()))
+        if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+                return False
+            return self.controller.gate_key()
+        return False
 
 
 class TextPanel(QGraphicsItem):
@@ -279,6 +342,191 @@ class BoxFrame(QGraphicsItem):
         painter.drawPath(path)
 
 
+class BiddingGrid(QGraphicsItem):
+    """The record of the auction, as at a Bridge table: a column for each seat from the dealer
+    round, a row for each round of calls, each call in the game's own words.  It stays on the
+    cloth, smaller, through the play."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headers: list[str] = []
+        self.rows: list[list[str]] = []
+        self.size = 12
+        self.hidden_rows = 0               # earlier rounds left out where room is short
+        self._col_w = 0.0
+        self._row_h = 0.0
+        self._rect = QRectF()
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(40_500)
+
+    def _font(self, bold: bool = False) -> QFont:
+        font = QFont("DejaVu Sans")
+        font.setPixelSize(self.size)
+        font.setBold(bold)
+        return font
+
+    def measure(self, headers: list[str], rows: list[list[str]], size: int, keep: int | None) -> QRectF:
+        """Set the grid's text at ``size`` pixels, showing the last ``keep`` rounds (all when
+        ``None``), and return its rectangle."""
+        shown = rows if keep is None or len(rows) <= keep else rows[-keep:]
+        self.prepareGeometryChange()
+        self.headers, self.rows, self.size = headers, shown, size
+        self.hidden_rows = len(rows) - len(shown)
+        m, mb = QFontMetricsF(self._font()), QFontMetricsF(self._font(True))
+        cells = [mb.horizontalAdvance(h) for h in headers]
+        cells += [m.horizontalAdvance(c) for row in shown for c in row]
+        self._col_w = max([size * 2.6, *cells]) + size * 0.9
+        self._row_h = m.height() + 2
+        lines = 1 + max(1, len(shown)) + (1 if self.hidden_rows else 0)
+        self._rect = QRectF(0, 0, self._col_w * len(headers) + 12, self._row_h * lines + 10)
+        self.update()
+        return QRectF(self._rect)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def cell_text(self, row: int, col: int) -> str:
+        return self.rows[row][col]
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, 7, 7)
+        painter.fillPath(path, QColor(14, 34, 22, 200))
+        painter.setPen(QPen(QColor(212, 175, 55, 110), 1))
+        painter.drawPath(path)
+        x0, y = 6.0, 5.0
+        centre = int(Qt.AlignmentFlag.AlignCenter)
+        painter.setFont(self._font(True))
+        painter.setPen(GOLD)
+        for k, head in enumerate(self.headers):
+            painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, head)
+        y += self._row_h
+        painter.setPen(QPen(QColor(212, 175, 55, 90), 1))
+        painter.drawLine(QPointF(x0, y - 1), QPointF(self._rect.width() - 6, y - 1))
+        painter.setFont(self._font())
+        if self.hidden_rows:
+            painter.setPen(QColor(245, 236, 210, 130))
+            painter.drawText(QRectF(x0, y, self._rect.width() - 12, self._row_h), centre,
+                             f"… {self.hidden_rows} earlier round{'s' if self.hidden_rows != 1 else ''}")
+            y += self._row_h
+        for row in self.rows:
+            for k, text in enumerate(row):
+                painter.setPen(QColor(230, 120, 120) if any(s in text for s in RED_STRAINS) else INK)
+                painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, text)
+            y += self._row_h
+
+
+class HandSummary(QGraphicsItem):
+    """The end of a hand, said on the table before the next deal: what each side scored and the
+    law for each line (a click on a line opens the law).  A click or a key goes on."""
+
+    PAD = 14
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.title = ""
+        self.lines: list[tuple[str, str, str | None]] = []    # (who and what, points, rule)
+        self.footer = "Click or press a key for the next deal"
+        self.size = 14
+        self._rect = QRectF()
+        self._line_rects: list[QRectF] = []
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setZValue(52_000)
+        self.hide()
+
+    def _font(self, size: float, bold: bool = False, italic: bool = False) -> QFont:
+        font = QFont("DejaVu Serif")
+        font.setPixelSize(max(9, round(size)))
+        font.setBold(bold)
+        font.setItalic(italic)
+        return font
+
+    def set_content(self, title: str, lines: list[tuple[str, str, str | None]], max_width: float,
+                    size: int) -> None:
+        self.prepareGeometryChange()
+        self.title, self.lines = title, lines
+        for s in range(size, 8, -1):        # the largest text whose widest line fits
+            self.size = s
+            m, mt = QFontMetricsF(self._font(s)), QFontMetricsF(self._font(s * 1.25, bold=True))
+            body = max([m.horizontalAdvance(f"{t}    {p}    law") for t, p, _ in lines] or [0.0])
+            width = max(body, mt.horizontalAdvance(title),
+                        QFontMetricsF(self._font(s * 0.85, italic=True)).horizontalAdvance(self.footer))
+            if width + 2 * self.PAD <= max_width:
+                break
+        m = QFontMetricsF(self._font(self.size))
+        mt = QFontMetricsF(self._font(self.size * 1.25, bold=True))
+        mf = QFontMetricsF(self._font(self.size * 0.85, italic=True))
+        width = min(max_width, width + 2 * self.PAD)
+        y = self.PAD + mt.height() + 6
+        self._line_rects = []
+        for _ in lines:
+            self._line_rects.append(QRectF(self.PAD - 4, y, width - 2 * self.PAD + 8, m.height() + 2))
+            y += m.height() + 2
+        if not lines:
+            y += m.height()
+        height = y + 6 + mf.height() + self.PAD
+        self._rect = QRectF(0, 0, width, height)
+        self.update()
+
+    def line_rule_at(self, scene_pos: QPointF) -> str | None:
+        """The law of the line under ``scene_pos`` (scene coordinates), if any."""
+        local = self.mapFromScene(scene_pos)
+        for rect, (_, _, rule) in zip(self._line_rects, self.lines):
+            if rect.contains(local):
+                return rule
+        return None
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-2, -2, 2, 2)
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        path = QPainterPath()
+        path.addRoundedRect(self._rect, 10, 10)
+        painter.fillPath(path, QColor(10, 28, 18, 235))
+        painter.setPen(QPen(GOLD, 1.5))
+        painter.drawPath(path)
+        pad = self.PAD
+        inner = self._rect.width() - 2 * pad
+        title_font = self._font(self.size * 1.25, bold=True)
+        painter.setFont(title_font)
+        painter.setPen(GOLD)
+        th = QFontMetricsF(title_font).height()
+        painter.drawText(QRectF(pad, pad, inner, th), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                         self.title)
+        body = self._font(self.size)
+        link = QFont(self._font(self.size * 0.85))
+        link.setUnderline(True)
+        left = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        for rect, (text, points, rule) in zip(self._line_rects, self.lines):
+            inner_rect = rect.adjusted(4, 0, -4, 0)
+            law_w = QFontMetricsF(link).horizontalAdvance("law") + 8 if rule else 0.0
+            pts_w = QFontMetricsF(body).horizontalAdvance(points) + 10
+            painter.setFont(body)
+            painter.setPen(INK)
+            painter.drawText(inner_rect.adjusted(0, 0, -(law_w + pts_w), 0), left,
+                             QFontMetricsF(body).elidedText(text, Qt.TextElideMode.ElideRight,
+                                                            inner_rect.width() - law_w - pts_w))
+            painter.setPen(GOLD)
+            painter.drawText(inner_rect.adjusted(0, 0, -law_w, 0), right, points)
+            if rule:
+                painter.setFont(link)
+                painter.setPen(QColor(150, 200, 255))
+                painter.drawText(inner_rect, right, "law")
+        if not self.lines:
+            painter.setFont(body)
+            painter.setPen(INK)
+            y = pad + th + 6
+            painter.drawText(QRectF(pad, y, inner, QFontMetricsF(body).height()), left, "Nothing was scored.")
+        foot = self._font(self.size * 0.85, italic=True)
+        painter.setFont(foot)
+        painter.setPen(QColor(245, 236, 210, 170))
+        fh = QFontMetricsF(foot).height()
+        painter.drawText(QRectF(pad, self._rect.height() - pad - fh, inner, fh), left, self.footer)
+
+
 def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None) -> tuple[int, int]:
     """Your hand as a player sorts it: suit by suit, colours alternating, trumps on the right, in
     the order the cards rank in play where the game is given (Five Hundred's left bower among the
@@ -319,6 +567,25 @@ class TricksController(TableController):
         self._open_top: dict[int, float] = {}  # seat -> left edge of its open hand across the top
         self._last_deal = 0
         self._dealing: QParallelAnimationGroup | None = None   # the deal flying out
+        # A finished trick stays in the middle for a pause (or until a click or the next card):
+        # the trick, and the view it is shown in (the hand's last view when the hand is over).
+        self.pause_ms = self._read_pause()
+        self._held: Trick | None = None
+        self._hold_timer = QTimer()
+        self._hold_timer.setSingleShot(True)
+        self._hold_timer.timeout.connect(self.go_on)
+        # The end of a hand: its last view and the lines it scored, shown until a click or a key.
+        self._ending: tuple[TricksView, list[tuple[str, str, str | None]], int] | None = None
+        self.summary = HandSummary()
+        self._summary_timer = QTimer()          # the demo reads the summary, then deals on
+        self._summary_timer.setSingleShot(True)
+        self._summary_timer.timeout.connect(self.go_on)
+        self._seen: tuple[int, TricksState | None] = (0, None)   # steps and state at the last sync
+        self.auction = BiddingGrid()
+        self.prompt_line = TextPanel(size=14, bold_first=False)
+        self._selected: list[int] = []          # cards chosen to put out, not yet confirmed
+        self._discard_cache: tuple[TricksState, tuple[int, int, Call | None] | None] | None = None
+        self._gate = _Gate(self)
 
     # -- structure --------------------------------------------------------------------------------
     def build(self) -> None:
@@ -326,15 +593,26 @@ class TricksController(TableController):
         scene.addItem(self.score)
         scene.addItem(self.info)
         scene.addItem(self.frame)
+        scene.addItem(self.summary)
+        scene.addItem(self.auction)
+        scene.addItem(self.prompt_line)
+        self.auction.hide()
+        self.prompt_line.hide()
         self.frame.hide()
+        self.table.viewport().installEventFilter(self._gate)
+        self.table.installEventFilter(self._gate)
 
     def teardown(self) -> None:
         if self._dealing is not None:
             self._dealing.stop()
             self._dealing = None
+        self._hold_timer.stop()
+        self._summary_timer.stop()
+        self.table.viewport().removeEventFilter(self._gate)
+        self.table.removeEventFilter(self._gate)
         scene = self.table.scene()
         for item in [*self.cards.values(), *self.names.values(), *self.buttons, *self.dimmed,
-                     self.score, self.info, self.frame]:
+                     self.score, self.info, self.frame, self.summary, self.auction, self.prompt_line]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.cards.clear()
@@ -350,7 +628,16 @@ class TricksController(TableController):
         self.centre = QPointF(width * 0.5, height * 0.42)
 
     def view(self) -> TricksView:
+        """The view the table shows: the game's, or while the end of a hand is on show, the
+        hand's last view (the next deal is already dealt in the session)."""
+        if self._ending is not None:
+            return self._ending[0]
         return self.table.current_view()
+
+    def legal(self) -> tuple[Any, ...]:
+        """What the player may do now, as the table shows it: nothing while the end of a hand
+        is on show."""
+        return () if self._ending is not None else self.table.legal()
 
     @property
     def me(self) -> int:
@@ -367,6 +654,7 @@ class TricksController(TableController):
 
     # -- drawing ------------------------------------------------------------------------------------
     def sync(self, animate: bool) -> None:
+        self._observe()
         view = self.view()
         pub = view.pub
         if self._dealing is not None:
@@ -417,7 +705,177 @@ class TricksController(TableController):
             self.fly_deal(view, placed)
         self._sync_panels(view)
         self._sync_buttons(view)
+        self._sync_talk(view)
         self.show_keyboard_state()
+
+    # -- a finished trick, the end of a hand ---------------------------------------------------------
+    def _read_pause(self) -> int:
+        settings = getattr(self.table.window(), "settings", None)
+        if settings is None or not hasattr(settings, "value"):
+            return TRICK_PAUSE_MS
+        try:
+            return max(0, min(10_000, int(settings.value(PAUSE_KEY, TRICK_PAUSE_MS))))
+        except (TypeError, ValueError):
+            return TRICK_PAUSE_MS
+
+    def _observe(self) -> None:
+        """See what happened since the last sync: a trick finished (it stays on the cloth for the
+        pause), a hand ended (its last trick stays, then the summary), or history went back
+        (whatever was on show goes)."""
+        session = self.table.session
+        if session is None:
+            return
+        steps = session.steps
+        count, before = self._seen
+        self._seen = (len(steps), session.state)
+        if before is None or len(steps) == count:
+            return
+        if len(steps) < count or self.table.replaying or before is session.state:
+            self._drop_shows()
+            return
+        new = steps[count:]
+        deals = [k for k, step in enumerate(new) if isinstance(step.action, Deal)]
+        if len(new) > 2:                     # a jump (a replay, a test's moves): nothing is held
+            self._drop_shows()
+            return
+        if deals:
+            self._drop_shows()
+            if deals == [len(new) - 1] and before.deal_no > 0 and before.phase != "deal":
+                end = before
+                try:
+                    for step in new[:deals[0]]:
+                        end = self.game.apply(end, step.action)
+                except (IllegalAction, ValueError):
+                    return
+                self._begin_ending(end)
+            return
+        state = session.state
+        if self._held is not None and (state.trick or len(state.tricks) != len(before.tricks)):
+            self._drop_hold()              # the next card was played: the trick is gathered
+        if state.deal_no == before.deal_no and len(state.tricks) == len(before.tricks) + 1 \
+                and not state.trick and state.tricks:
+            self._hold(state.tricks[-1])
+
+    def _hold(self, trick: Trick) -> None:
+        self._held = trick
+        self._hold_timer.start(self.pause_ms)
+
+    def _drop_hold(self) -> None:
+        self._held = None
+        self._hold_timer.stop()
+
+    def _drop_shows(self) -> None:
+        self._drop_hold()
+        self._ending = None
+        self._summary_timer.stop()
+        self.summary.hide()
+
+    def _begin_ending(self, end: TricksState) -> None:
+        """A hand is over: show its last view (the last trick held), then what it scored."""
+        view = self.game.view(end, self.me)
+        lines = self.hand_lines(end)
+        if not lines and not end.tricks:
+            return                          # nothing was played or scored (all passed): deal on
+        self._ending = (view, lines, end.deal_no)
+        if end.tricks and not end.trick:
+            self._hold(end.tricks[-1])
+        else:
+            self._show_summary()
+
+    def hand_lines(self, end: TricksState) -> list[tuple[str, str, str | None]]:
+        """What the hand scored, from the game's score events (each with its law): the side, the
+        points and why."""
+        events = list(self.game.score_events(end))
+        lines = end.sheet.lines
+        if len(events) != len(lines):         # a game's own events: the newest ones of the hand
+            mine = events[len(events) - len(end.sheet.lines_of_deal(end.deal_no)):]
+        else:
+            mine = [e for e, line in zip(events, lines) if line.deal == end.deal_no]
+        sides = self.game.sides(dict(end.opts))
+        out = []
+        for event in mine:
+            side = next((sd for sd in sides if event.seat in sd), (event.seat,))
+            who = self.side_name_of(side, end.n)
+            out.append((f"{who}: {event.text}", f"{event.points:+d}", event.rule))
+        return out
+
+    def side_name_of(self, side: tuple[int, ...], n: int) -> str:
+        return "–".join(self.seat_title(s, n) for s in side)
+
+    def _show_summary(self) -> None:
+        if self._ending is None:
+            return
+        _, lines, deal_no = self._ending
+        self.summary.set_content(f"Deal {deal_no}: the score of the hand", lines,
+                                 max(240.0, self.width - 40), max(11, min(16, int(self.unit * 0.2))))
+        box = self.summary.boundingRect()
+        self.summary.setPos(QPointF(self.width / 2 - box.width() / 2,
+                                    max(6.0, self.centre.y() - box.height() / 2)))
+        self.summary.show()
+        if self.table.demo_running:
+            self._summary_timer.start(DEMO_SUMMARY_MS)
+
+    def go_on(self) -> None:
+        """The pause is over, or the player clicked: the trick is gathered; at the end of a hand
+        the summary comes, and after it the next deal."""
+        self._hold_timer.stop()
+        if self._held is not None:
+            self._held = None
+            if self._ending is not None:
+                self._show_summary()
+                if self.summary.isVisible():
+                    self.table.sync(animate=True)
+                    return
+        elif self._ending is not None:
+            self._ending = None
+            self._summary_timer.stop()
+            self.summary.hide()
+        self.table.sync(animate=True)
+
+    @property
+    def holding(self) -> bool:
+        return self._held is not None
+
+    @property
+    def summary_shown(self) -> bool:
+        return self._ending is not None and self.summary.isVisible()
+
+    def busy_ms(self) -> int:
+        """How long the computer should wait before its next move: while a finished trick or the
+        end of a hand is on show, it asks again shortly (the view's hook)."""
+        return 100 if (self._held is not None or self._ending is not None) else 0
+
+    def gate_press(self, scene_pos: QPointF) -> bool:
+        """A press on the table while something is on show; True when it is used up here."""
+        if self._ending is not None:
+            rule = self.summary.line_rule_at(scene_pos) if self.summary.isVisible() else None
+            if rule:
+                self.open_rule(rule)
+                return True
+            self.go_on()
+            return True
+        if self._held is not None:
+            if self.table.human_to_move and (self.card_at(scene_pos) is not None or self.button_at(scene_pos)):
+                self._drop_hold()            # the next card or call: the trick is gathered as it goes
+                return False
+            self.go_on()
+            return True
+        return False
+
+    def gate_key(self) -> bool:
+        if self._ending is not None or (self._held is not None and not self.table.human_to_move):
+            self.go_on()
+            return True
+        if self._held is not None:
+            self._drop_hold()
+        return False
+
+    def open_rule(self, rule: str) -> None:
+        """Open the law in the rules pane (the main window's), and say it in the status bar."""
+        show = getattr(self.table.window(), "show_rule", None)
+        if callable(show):
+            show(rule)
+        self.table.say("The law of this score:", rule)
 
     def intro(self) -> None:
         """A new game: the first deal flies out."""
@@ -472,7 +930,7 @@ class TricksController(TableController):
         n = pub.n
         u, s = self.unit, self.small
         out: dict[int, tuple[QPointF, float, Card | None, float]] = {}
-        legal_cards = {a.card for a in self.table.legal() if isinstance(a, (Play, Discard))}
+        legal_cards = {a.card for a in self.legal() if isinstance(a, (Play, Discard))}
         self._hand_pos = {}
         self._controlled = set()
         self._played_for = set()
@@ -490,6 +948,8 @@ class TricksController(TableController):
         x0 = anchor.x() - span / 2
         for k, vc in enumerate(mine):
             lift = LIFT * u if lift_some and vc.face in legal_cards else 0.0
+            if vc.id in self._selected:
+                lift = LIFT * u * 1.6          # chosen to be put out: it stands well up
             pos = QPointF(x0 + k * step, anchor.y() - u * aspect / 2 - lift)
             out[vc.id] = (pos, 100 + k, vc.face, u)
             self._hand_pos[vc.id] = pos
@@ -588,6 +1048,10 @@ class TricksController(TableController):
             last = pub.tricks[-1]
             for m, (seat, i) in enumerate(last.plays):
                 out[i] = (self.trick_spot(seat, n, spread=0.55), 30_000 + m, view.cards[i].face, u * 0.8)
+        # -- a finished trick held in the middle for a moment before it is gathered
+        if self._held is not None:
+            for m, (seat, i) in enumerate(self._held.plays):
+                out[i] = (self.trick_spot(seat, n), 20_000 + m, view.cards[i].face, u)
         # -- the trick in the middle
         for m, (seat, i) in enumerate(pub.trick):
             out[i] = (self.trick_spot(seat, n), 20_000 + m, view.cards[i].face, u)
@@ -762,10 +1226,119 @@ class TricksController(TableController):
             return None
         return grid
 
+    def discard_rule(self) -> tuple[int, int, Call | None] | None:
+        """When the player must put cards out (Piquet's exchange, Five Hundred's widow, …): the
+        fewest and the most cards he may put out now, and the word said after them where the game
+        has one (Piquet's taking in); ``None`` when no card is to be put out.  Found by trying it
+        on the player's own hand, by the game's rules."""
+        session = self.table.session
+        if session is None or self._ending is not None or not any(isinstance(a, Discard) for a in self.legal()):
+            return None
+        state = session.state
+        if self._discard_cache is not None and self._discard_cache[0] is state:
+            return self._discard_cache[1]
+        seat = session.to_move()
+        s, k, least, follow = state, 0, None, None
+        while k < 20:
+            legal = list(self.game.legal_actions(s, seat)) if self.game.to_move(s) == seat else []
+            outs = [a for a in legal if isinstance(a, Discard)]
+            others = [a for a in legal if not isinstance(a, Discard)]
+            if least is None and k > 0 and (others or not outs or s.phase != state.phase):
+                least = k
+                calls = [a for a in others if isinstance(a, Call)]
+                follow = calls[0] if len(calls) == 1 and outs else None
+            if not outs or s.phase != state.phase:
+                break
+            s = self.game.apply(s, outs[0])
+            k += 1
+        rule = (least if least is not None else k, k, follow)
+        self._discard_cache = (state, rule)
+        return rule
+
+    def button_label(self, action: Any) -> str:
+        if action is CONFIRM:
+            rule = self.discard_rule()
+            return "Exchange" if rule is not None and rule[2] is not None else "Discard"
+        return self.game.call_label(action)
+
+    def toggle_selected(self, cid: int) -> None:
+        """A click on a card of your hand while cards are to be put out: it is chosen (it rises)
+        or no longer chosen.  One too many is refused with the law, as the game words it."""
+        rule = self.discard_rule()
+        if rule is None:
+            return
+        if cid in self._selected:
+            self._selected.remove(cid)
+        else:
+            refusal = self._try_discards([*self._selected, cid])
+            if refusal is not None:
+                reason = str(refusal)
+                self.table.say(reason[:1].upper() + reason[1:] + ".", getattr(refusal, "rule", "") or "")
+                return
+            self._selected.append(cid)
+        self.table.sync(animate=True)
+
+    def _try_discards(self, ids: list[int]) -> IllegalAction | None:
+        session = self.table.session
+        assert session is not None
+        s = session.state
+        seat = session.to_move()
+        for cid in ids:
+            face = s.deck[cid]
+            if self.game.to_move(s) != seat or s.phase != session.state.phase:
+                rule = self.discard_rule()
+                most = rule[1] if rule else 0
+                return IllegalAction(f"no more than {number_word(most)} card{'s' if most != 1 else ''} "
+                                     "may be put out now", self._discard_law())
+            try:
+                s = self.game.apply(s, Discard(face))
+            except IllegalAction as exc:
+                return exc
+        return None
+
+    def _discard_law(self) -> str:
+        anchor = self.game.page_section("the-exchange", "discarding-and-taking-in", "the-elder-hands-exchange",
+                                        "the-widow", "running-the-cards", "the-cachette", "discarding")
+        return self.game.ref(anchor) if anchor else self.game.ref_play()
+
+    def confirm_discard(self) -> None:
+        """Put out the cards chosen, then say the word that ends the exchange (if any)."""
+        rule = self.discard_rule()
+        if rule is None:
+            return
+        least, _, follow = rule
+        k = len(self._selected)
+        if k < least:
+            more = least - k
+            self.table.say(f"Choose {number_word(more)} more card{'s' if more != 1 else ''} to put out first.",
+                           self._discard_law())
+            return
+        refusal = self._try_discards(self._selected)
+        if refusal is not None:
+            self.table.say(str(refusal)[:1].upper() + str(refusal)[1:] + ".", getattr(refusal, "rule", "") or "")
+            return
+        session = self.table.session
+        assert session is not None
+        faces = [session.state.deck[cid] for cid in self._selected]
+        self._selected = []
+        for face in faces:
+            if not self.table.play(Discard(face)):
+                return
+        if follow is not None and follow in self.table.legal():
+            self.table.play(follow)
+        self.table.sync(animate=True)
+
     def _sync_buttons(self, view: TricksView) -> None:
         scene = self.table.scene()
-        calls = [a for a in self.table.legal() if isinstance(a, Call)]
-        grid = self.call_grid(view, calls)
+        calls: list[Any] = [a for a in self.legal() if isinstance(a, Call)]
+        rule = self.discard_rule()
+        if rule is None:
+            self._selected = []
+        else:
+            calls = [a for a in calls if a != rule[2]] + [CONFIRM]
+            mine = set(self._hand_pos)
+            self._selected = [c for c in self._selected if c in mine]
+        grid = self.call_grid(view, [a for a in calls if isinstance(a, Call)])
         shape = None if grid is None else (len(grid[0]), len(grid[1]))
         if [b.action for b in self.buttons] != calls or shape != self._box_shape:
             for b in [*self.buttons, *self.dimmed]:
@@ -774,12 +1347,12 @@ class TricksController(TableController):
             self.dimmed = []
             self._box_shape = shape
             if grid is None:
-                self.buttons = [CallButton(a, self.game.call_label(a), size) for a in calls]
+                self.buttons = [CallButton(a, self.button_label(a), size) for a in calls]
             else:
                 levels, strains, cells = grid
                 where = {a: rc for rc, a in cells.items()}
                 self.buttons = [BoxCell(a, self.game.call_label(a), levels[where[a][0]], strains[where[a][1]],
-                                        True, size) if a in where else CallButton(a, self.game.call_label(a), size)
+                                        True, size) if a in where else CallButton(a, self.button_label(a), size)
                                 for a in calls]
                 legal = set(calls)
                 self.dimmed = [BoxCell(a, self.game.call_label(a), levels[r], strains[c], False, size)
@@ -862,6 +1435,132 @@ class TricksController(TableController):
             b.setPos(QPointF(x, top + pad + grid_h + gap * 2))
             x += b.boundingRect().width() - 6 + gap * 2
 
+    # -- the table talks: the prompt, the bidding grid ----------------------------------------------
+    def prompt(self) -> str:
+        """The decision the player must take now, in words (empty while someone else decides)."""
+        if self._ending is not None:
+            return "Click or press a key for the next deal" if self.summary.isVisible() else "Click to go on"
+        if self._held is not None and not self.table.human_to_move:
+            who = self.seat_title(self._held.winner, self.view().pub.n)
+            return f"{who} {'win' if who == 'You' else 'wins'} the trick: click to go on"
+        if not self.table.human_to_move:
+            return ""
+        legal = self.legal()
+        pub = self.view().pub
+        rule = self.discard_rule()
+        if rule is not None:
+            least, most, _ = rule
+            many = number_word(most) if least == most else f"{number_word(least)} to {number_word(most)}"
+            chosen = len(self._selected)
+            then = self.button_label(CONFIRM)
+            text = f"Discard {many} card{'s' if most != 1 else ''}, then {then}"
+            return text + (f" ({number_word(chosen)} chosen)" if chosen else "")
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        if plays:
+            whose = "" if pub.turn == self.me else f" from {self.seat_title(pub.turn, pub.n)}'s hand"
+            if not pub.trick:
+                return "Lead a card" + whose
+            led = self.game.effective_suit(pub, self.view().face(pub.trick[0][1])) if \
+                self.view().face(pub.trick[0][1]) is not None else None
+            hand = [vc.face for vc in self.view().hand(pub.turn) if vc.face is not None]
+            if led is not None and any(self.game.effective_suit(pub, c) == led for c in hand):
+                may_trump = self.game.may_trump_instead() and pub.trump is not None and pub.trump != led
+                return ("Follow suit or trump" if may_trump else "Follow suit") + whose
+            return "You cannot follow suit: play any card" + whose
+        calls = [a for a in legal if isinstance(a, Call)]
+        if calls:
+            if self._box_shape is not None:
+                return "Your call: choose in the bidding box"
+            labels = [self.game.call_label(a) for a in calls]
+            if len(labels) <= 3:
+                return "Your call: " + " or ".join(labels)
+            return "Your call: choose one of the calls below"
+        return ""
+
+    def _sync_talk(self, view: TricksView) -> None:
+        """The prompt (on the table itself until the view shows the controller's prompt) and the
+        bidding grid."""
+        size = max(12, min(16, int(self.unit * 0.19)))
+        # (the summary of a hand says itself how to go on)
+        text = self.prompt() if SHOW_OWN_PROMPT and not self.summary.isVisible() else ""
+        self.prompt_line.set_lines([text] if text else [], size)
+        self.prompt_line.set_lit(bool(text) and self.table.human_to_move)
+        self.prompt_line.setVisible(bool(text))
+        if text:
+            box = self.prompt_line.boundingRect()
+            above = [b.sceneBoundingRect().top() for b in self.buttons if not isinstance(b, BoxCell)
+                     and self._box_shape is None]
+            hand_top = min((self.cards[c].sceneBoundingRect().top() for c in self._hand_pos
+                            if c in self.cards and c not in self._played_for and c not in self._controlled),
+                           default=self.height - self.unit * aspect - 12)
+            bottom = min([hand_top - 2 * LIFT * self.unit, *above]) - 4
+            self.prompt_line.setPos(QPointF(self.width / 2 - box.width() / 2, max(4.0, bottom - box.height())))
+        self._sync_auction(view)
+
+    def auction_record(self, pub: TricksState) -> tuple[list[str], list[list[str]]]:
+        """The bidding grid's headings (the seats from the dealer round) and its rows (one round
+        of calls each, a call in the game's own words, blank where a seat said nothing)."""
+        n = pub.n
+        order = [(pub.dealer + k) % n for k in range(n)]
+        headers = [self.seat_title(seat, n) for seat in order]
+        rows: list[list[str]] = []
+        last = n
+        for seat, word in pub.calls:
+            if not auction_word(word):
+                continue
+            col = (seat - pub.dealer) % n
+            if not rows or col <= last:
+                rows.append([""] * n)
+            rows[-1][col] = self.said_label(word, own=seat == self.me)
+            last = col
+        return headers, rows
+
+    def _sync_auction(self, view: TricksView) -> None:
+        pub = view.pub
+        if self.game.info.id not in AUCTION_GAMES or not pub.deal_no:
+            self.auction.hide()
+            return
+        headers, rows = self.auction_record(pub)
+        if not rows:
+            self.auction.hide()
+            return
+        playing = pub.phase == "play" or bool(pub.tricks)
+        obstacles = self._obstacles(view)
+        if self.frame.isVisible():
+            obstacles.append(self.frame.sceneBoundingRect())
+        obstacles += [b.sceneBoundingRect() for b in self.buttons if b.isVisible()]
+        if self.prompt_line.isVisible():
+            obstacles.append(self.prompt_line.sceneBoundingRect())
+        if self.summary.isVisible():
+            obstacles.append(self.summary.sceneBoundingRect())
+        r = self.unit * 1.6                  # the trick's place in the middle stays clear
+        obstacles.append(QRectF(self.centre.x() - r, self.centre.y() - r * 1.1, 2 * r, 2.2 * r))
+        top_size = 12 if playing else 14
+        keeps: list[int | None] = [3, 2, 1] if playing else [None, 6, 4, 3, 2]
+        for size in range(top_size, 8, -1):
+            for keep in keeps:
+                rect = self.auction.measure(headers, rows, size, keep)
+                spot = self._free_spot(rect.width(), rect.height(), obstacles)
+                if spot is not None:
+                    self.auction.setPos(spot)
+                    self.auction.show()
+                    return
+        self.auction.hide()                  # nowhere clear: the seat panels still say each last call
+
+    def _free_spot(self, width: float, height: float, obstacles: list[QRectF]) -> QPointF | None:
+        """A place for a panel of this size clear of every obstacle: down the left edge first,
+        then the right, then anywhere across the cloth."""
+        xs = [8.0, self.width - width - 8]
+        xs += [float(x) for x in range(8, int(self.width - width - 8), 24)]
+        for x in xs:
+            if x < 0 or x + width > self.width:
+                continue
+            for y in range(6, int(self.height - height - 4), 6):
+                rect = QRectF(x - 4, y - 4, width + 8, height + 8)
+                if not any(rect.intersects(o) for o in obstacles):
+                    return QPointF(x, y)
+        return None
+
     def _obstacles(self, view: TricksView) -> list[QRectF]:
         """What the bidding box must leave uncovered: every seat's panel and cards, your hand, the
         score and information panels."""
@@ -908,7 +1607,7 @@ class TricksController(TableController):
         self._press_pos = scene_pos
         b = self.button_at(scene_pos)
         if b is not None:
-            self.table.play(b.action)
+            self.say_action(b.action)
             self._press_pos = None
             return
         cid = self.card_at(scene_pos)
@@ -950,16 +1649,26 @@ class TricksController(TableController):
         face = view.face(cid)
         if face is None:
             return
-        if view.pub.phase == "discard":
+        if self.discard_rule() is not None:
+            self.toggle_selected(cid)          # chosen, then put out with the button
+            return
+        if any(isinstance(a, Discard) for a in self.legal()) or view.pub.phase == "discard":
             self.table.play(Discard(face))
         else:
             self.table.play(Play(face))
         self.table.sync(animate=True)
 
+    def say_action(self, action: Any) -> None:
+        """A call's button (or the button that puts out the chosen cards) was pressed."""
+        if action is CONFIRM:
+            self.confirm_discard()
+        else:
+            self.table.play(action)
+
     def choices(self) -> list[Any]:
         """What the keyboard moves between: the call buttons, or the cards of your hand — both
         while cards may still be put out beside a button that ends the exchange (Piquet)."""
-        putting_out = any(isinstance(a, Discard) for a in self.table.legal())
+        putting_out = any(isinstance(a, Discard) for a in self.legal())
         if self.buttons and not putting_out:
             return [b.action for b in self.buttons]
         view = self.view()
@@ -988,7 +1697,7 @@ class TricksController(TableController):
             if isinstance(chosen, int):
                 self.play_card(chosen)
             else:
-                self.table.play(chosen)
+                self.say_action(chosen)
             return True
         if name == "escape":
             self.focus = 0
@@ -1025,7 +1734,7 @@ class TricksController(TableController):
         chosen = options[self.focus % len(options)] if options else None
         for b in self.buttons:
             b.set_focused(chosen is not None and not isinstance(chosen, int) and chosen == b.action)
-            b.set_hinted(self._hint is not None and b.action == self._hint)
+            b.set_hinted(self._hint_is(b.action))
         for cid in self._hand_pos:
             item = self.cards.get(cid)
             if item is None:
@@ -1056,6 +1765,40 @@ class TricksController(TableController):
         self._hint = None
         self.show_keyboard_state()
 
+    def _hint_is(self, action: Any) -> bool:
+        """Is ``action`` (a button's) the hinted one?  The button that puts out the chosen cards
+        stands for the word that ends the exchange."""
+        if self._hint is None:
+            return False
+        if action is CONFIRM:
+            rule = self.discard_rule()
+            return rule is not None and (self._hint == rule[2] or isinstance(self._hint, Discard)
+                                         and len(self._selected) >= rule[0])
+        return bool(action == self._hint)
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The hint's two places: the card the action plays (or the call's button) and where it
+        goes (the trick's place for the seat that plays it; the seat's discards for a card put
+        out)."""
+        view = self.view()
+        pub = view.pub
+        if isinstance(action, (Play, Discard)):
+            seat = pub.turn if isinstance(pub.turn, int) else self.me
+            slot = active_slot(pub, seat)
+            ids = pub.hands[slot] if slot is not None else ()
+            cid = next((i for i in ids if view.face(i) == action.card), None)
+            item = self.cards.get(cid) if cid is not None else None
+            source = item.sceneBoundingRect() if item is not None and item.isVisible() else None
+            size = QSizeF(self.unit, self.unit * aspect)
+            if isinstance(action, Play):
+                return source, QRectF(self.trick_spot(seat, pub.n), size)
+            pile = self.trick_pile(seat, pub.n) + QPointF(-self.small * 1.3, 0)
+            return source, QRectF(pile, QSizeF(self.small, self.small * aspect))
+        for b in self.buttons:
+            if b.action == action or (b.action is CONFIRM and self._hint_is(CONFIRM) and action == self._hint):
+                return b.sceneBoundingRect(), None
+        return None, None
+
     def status_parts(self) -> list[str]:
         view = self.view()
         pub = view.pub
@@ -1080,4 +1823,22 @@ class TricksController(TableController):
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
         from ..deal_editor import deal_actions
-        return [("Show the last trick", "L", self.toggle_last_trick), *deal_actions(self.table, self.game)]
+        return [("Show the last trick", "L", self.toggle_last_trick),
+                ("Pause after each trick…", None, self.choose_pause),
+                *deal_actions(self.table, self.game)]
+
+    def choose_pause(self) -> None:
+        """Ask how long a finished trick stays on the cloth (a click always goes on at once)."""
+        from PySide6.QtWidgets import QInputDialog
+        seconds, ok = QInputDialog.getDouble(
+            self.table, "Pause after each trick",
+            "Seconds a finished trick stays on the table\n(a click goes on at once; 0: no pause):",
+            self.pause_ms / 1000, 0.0, 10.0, 1)
+        if ok:
+            self.set_pause(round(seconds * 1000))
+
+    def set_pause(self, ms: int) -> None:
+        self.pause_ms = max(0, min(10_000, int(ms)))
+        settings = getattr(self.table.window(), "settings", None)
+        if settings is not None and hasattr(settings, "setValue"):
+            settings.setValue(PAUSE_KEY, self.pause_ms)

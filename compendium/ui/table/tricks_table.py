@@ -86,7 +86,7 @@ class _Gate(QObject):
     """Lets a click or a key through to the table only when the table is not showing a finished
     trick or the end of a hand; otherwise the click or key is the player's "go on"."""
 
-    def __init__(self, controller: "TricksController") -> None:
+    def __init__(self, controller: TricksController) -> None:
         super().__init__()
         self.controller = controller
 
@@ -750,6 +750,8 @@ class TricksController(TableController):
                 self._begin_ending(end)
             return
         state = session.state
+        if self._ending is not None:         # play went on past the end of the hand shown
+            self._drop_shows()
         if self._held is not None and (state.trick or len(state.tricks) != len(before.tricks)):
             self._drop_hold()              # the next card was played: the trick is gathered
         if state.deal_no == before.deal_no and len(state.tricks) == len(before.tricks) + 1 \
@@ -792,11 +794,30 @@ class TricksController(TableController):
         else:
             mine = [e for e, line in zip(events, lines) if line.deal == end.deal_no]
         sides = self.game.sides(dict(end.opts))
-        out = []
+
+        def who(seat: int) -> str:
+            return self.side_name_of(next((sd for sd in sides if seat in sd), (seat,)), end.n)
+
+        # A payment is two lines of the sheet with one text (one side gains what another loses):
+        # said once, with both amounts.
+        groups: list[tuple[str, str | None, list[tuple[str, int]]]] = []
         for event in mine:
-            side = next((sd for sd in sides if event.seat in sd), (event.seat,))
-            who = self.side_name_of(side, end.n)
-            out.append((f"{who}: {event.text}", f"{event.points:+d}", event.rule))
+            if groups and groups[-1][0] == event.text and groups[-1][1] == event.rule:
+                groups[-1][2].append((who(event.seat), event.points))
+            else:
+                groups.append((event.text, event.rule, [(who(event.seat), event.points)]))
+        out: list[tuple[str, str, str | None]] = []
+        net: dict[str, int] = {}
+        for text, rule, amounts in groups:
+            for name, points in amounts:
+                net[name] = net.get(name, 0) + points
+            if len(amounts) == 1:
+                out.append((f"{amounts[0][0]}: {text}", f"{amounts[0][1]:+d}", rule))
+            else:
+                out.append((text, "  ".join(f"{name} {points:+d}" for name, points in amounts), rule))
+        if len(groups) > 1:
+            out.append(("The hand in all", "  ".join(f"{name} {points:+d}" for name, points in net.items()
+                                                      if points), None))
         return out
 
     def side_name_of(self, side: tuple[int, ...], n: int) -> str:

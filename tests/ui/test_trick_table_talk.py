@@ -236,7 +236,7 @@ def assert_clear(ctl, size) -> None:
         assert not rect.intersects(other), (rect, other)
 
 
-def test_the_bridge_grid_by_seat_from_the_dealer(table, qtbot):
+def test_the_bridge_grid_by_seat_from_the_dealer_who_speaks_first(table, qtbot):
     ctl = open_game(table, "auction_bridge")
     assert table.session.state.dealer == 3                    # Z deals and calls first
     say(table, "1c", "pass", "1nt", "pass", "pass")
@@ -252,8 +252,10 @@ def test_the_five_hundred_grid_in_the_games_own_words(table, qtbot):
     assert pub.dealer == 2 and table.session.to_move() == 0    # C deals; you bid first
     say(table, "7H", "pass", "8S")
     headers, rows = ctl.auction_record(ctl.view().pub)
-    assert headers == ["C", "You", "B"]
-    assert rows == [["", "7 ♥ · 200", "Pass"], ["8 ♠ · 240", "", ""]]
+    assert headers == ["You", "B", "C"]                        # from the first to speak: one round a row
+    assert rows == [["7 ♥ · 200", "Pass", "8 ♠ · 240"]]
+    say(table, "pass")
+    assert ctl.auction_record(ctl.view().pub)[1] == [["7 ♥ · 200", "Pass", "8 ♠ · 240"], ["Pass", "", ""]]
     assert ctl.auction.isVisible()
 
 

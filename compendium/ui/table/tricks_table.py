@@ -343,8 +343,8 @@ class BoxFrame(QGraphicsItem):
 
 
 class BiddingGrid(QGraphicsItem):
-    """The record of the auction, as at a Bridge table: a column for each seat from the dealer
-    round, a row for each round of calls, each call in the game's own words.  It stays on the
+    """The record of the auction, as at a Bridge table: a column for each seat from the first to
+    speak round the table, a row for each round of calls, each call in the game's own words.  It stays on the
     cloth, smaller, through the play."""
 
     def __init__(self) -> None:
@@ -1400,6 +1400,13 @@ class TricksController(TableController):
             rows[-1].append(b)
         h = self.buttons[0].boundingRect().height() + gap
         y = self.height - self.unit * aspect * 1.35 - h * len(rows) - 6
+        # The turn-up lying before you (you dealt) stays in sight: the calls go above it.
+        turnup = self.cards.get(view.pub.turnup) if view.pub.turnup is not None else None
+        if turnup is not None and turnup.isVisible():
+            card = turnup.sceneBoundingRect()
+            band = QRectF(12, y, self.width - 24, h * len(rows))
+            if band.intersects(card) and card.top() - h * len(rows) - 4 > self.centre.y():
+                y = card.top() - h * len(rows) - 4
         for row in rows:
             total = sum(b.boundingRect().width() for b in row) + gap * (len(row) - 1)
             x = self.width / 2 - total / 2
@@ -1519,17 +1526,18 @@ class TricksController(TableController):
         self._sync_auction(view)
 
     def auction_record(self, pub: TricksState) -> tuple[list[str], list[list[str]]]:
-        """The bidding grid's headings (the seats from the dealer round) and its rows (one round
-        of calls each, a call in the game's own words, blank where a seat said nothing)."""
+        """The bidding grid's headings (the seats in the order they call, from the first to speak:
+        the dealer at Bridge, the eldest hand where the dealer speaks last, so that each round is
+        one row) and its rows (a call in the game's own words, blank where a seat said nothing)."""
         n = pub.n
-        order = [(pub.dealer + k) % n for k in range(n)]
+        said = [(seat, word) for seat, word in pub.calls if auction_word(word)]
+        first = said[0][0] if said else (pub.dealer + 1) % n
+        order = [(first + k) % n for k in range(n)]
         headers = [self.seat_title(seat, n) for seat in order]
         rows: list[list[str]] = []
         last = n
-        for seat, word in pub.calls:
-            if not auction_word(word):
-                continue
-            col = (seat - pub.dealer) % n
+        for seat, word in said:
+            col = (seat - first) % n
             if not rows or col <= last:
                 rows.append([""] * n)
             rows[-1][col] = self.said_label(word, own=seat == self.me)

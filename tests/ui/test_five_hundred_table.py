@@ -59,7 +59,7 @@ def test_bids_are_buttons_and_the_bidder_discards_by_clicking(table):
     state = table.session.state
     assert state.phase == "discard" and len(my_ids(table)) == 13
     assert [b.label for b in ctl.buttons] == ["Discard"]
-    assert ctl.prompt() == "Discard three cards, then Discard"
+    assert ctl.prompt() == "Choose three cards to discard, then press Discard"
     faces_drawn_are_seen(table)
     chosen = sorted(my_ids(table), key=lambda i: ctl.cards[i].x())[:3]
     for k, cid in enumerate(chosen):

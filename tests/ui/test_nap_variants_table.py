@@ -59,7 +59,7 @@ def test_buying_two_cards_with_the_mouse(table, qtbot):
     click_button(table, "Buy 2 cards")
     state = table.session.state
     assert state.phase == "discard" and [b.label for b in ctl.buttons] == ["Discard"]
-    assert ctl.prompt() == "Discard two cards, then Discard"
+    assert ctl.prompt() == "Choose two cards to discard, then press Discard"
     first, second = my_cards(table)[:2]
     faces = [state.deck[first], state.deck[second]]
     click_card(table, first)

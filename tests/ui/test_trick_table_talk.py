@@ -329,7 +329,7 @@ def test_the_five_hundred_widow_is_chosen_then_confirmed(table, qtbot):
     say(table, "7H", "pass", "pass")
     state = table.session.state
     assert state.phase == "discard"
-    assert shown_prompt(ctl) == "Discard three cards, then Discard"
+    assert shown_prompt(ctl) == "Choose three cards to discard, then press Discard"
     ids = sorted(state.hands[active_slot(state, 0)], key=lambda i: ctl.cards[i].x())
     for cid in ids[:2]:
         ctl.play_card(cid)                                     # a click: chosen, not put out

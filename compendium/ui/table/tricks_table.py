@@ -999,7 +999,7 @@ class TricksController(TableController):
                 left = min(max(8.0, a.x() - total / 2), self.width - total - 8)
                 # A hand lying open at the side of the table is laid in rows by suit, like a
                 # bridge diagram, so that it stays clear of the trick.
-                side_rows = exposed and len(ids) > 4 and abs(a.x() - self.centre.x()) > self.width * 0.2
+                side_rows = exposed and len(ids) > 1 and abs(a.x() - self.centre.x()) > self.width * 0.2
                 if side_rows:
                     width = u * 0.62
                     suits: list[list[int]] = []
@@ -1055,12 +1055,13 @@ class TricksController(TableController):
                     if seat == self.me:
                         base = QPointF(a.x() + self.width * 0.33 + j * s * 0.5, a.y() - s * aspect / 2)
                     out[i] = (base + QPointF(m * 0.6, -m * 0.6), 20 + m, face, s)
-            # tricks taken: face down in a small pile in front of the seat
+            # tricks taken: face down, squared up in a small pile beside the seat (each trick a
+            # little askew on the last, so the pile's height shows; the panel gives the count)
             won = [t for t in pub.tricks if t.winner == seat]
             pile = self.trick_pile(seat, n)
             for j, t in enumerate(won):
                 for m, (_, i) in enumerate(t.plays):
-                    out[i] = (pile + QPointF(j * s * 0.22, 0), 10 + j * 8 + m, None, s)
+                    out[i] = (pile + QPointF(j * 1.5, -j * 1.5), 10 + j * 8 + m, None, s)
             for m, i in enumerate(pub.discards[seat] if pub.discards else ()):
                 face = view.cards[i].face if seat == self.me else None
                 out[i] = (pile + QPointF(-s * 1.3 - m * 0.8, m * 0.8), 5 + m, None if face is None else None, s)
@@ -1116,6 +1117,8 @@ class TricksController(TableController):
         d = self.centre - a
         length = max(1.0, math.hypot(d.x(), d.y()))
         p = a + d * (self.small * 1.5 / length)
+        if d.x() < -1:                   # a seat on the right: the pile lies on the hand's left
+            return QPointF(p.x() - self.small * 1.9, p.y() - self.small * aspect * 0.2)
         return QPointF(p.x() + self.small * 0.9, p.y() - self.small * aspect * 0.2)
 
     # -- panels ---------------------------------------------------------------------------------------
@@ -1480,8 +1483,11 @@ class TricksController(TableController):
             least, most, _ = rule
             many = number_word(most) if least == most else f"{number_word(least)} to {number_word(most)}"
             chosen = len(self._selected)
-            then = self.button_label(CONFIRM)
-            text = f"Discard {many} card{'s' if most != 1 else ''}, then {then}"
+            cards = f"{many} card{'s' if most != 1 else ''}"
+            if self.button_label(CONFIRM) == "Exchange":
+                text = f"Discard {cards}, then Exchange"
+            else:
+                text = f"Choose {cards} to discard, then press Discard"
             return text + (f" ({number_word(chosen)} chosen)" if chosen else "")
         plays = [a.card for a in legal if isinstance(a, Play)]
         if plays:

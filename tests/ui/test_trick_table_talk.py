@@ -366,3 +366,16 @@ def test_the_pause_is_a_setting(table, qtbot):
     ctl.set_pause(20_000)
     assert ctl.pause_ms == 10_000
     assert any(label.startswith("Pause after each trick") for label, _, _ in ctl.extra_actions())
+
+
+def test_the_demo_reads_the_summary_then_deals_on(table, qtbot, monkeypatch):
+    monkeypatch.setattr(tricks_table, "DEMO_SUMMARY_MS", 50)
+    ctl = open_game(table, "napoleon")
+    ctl.pause_ms = 0
+    play_to_the_last_move_of_the_hand(table)
+    play_one(table)
+    monkeypatch.setattr(table, "_demo_running", True)
+    ctl.go_on()
+    assert ctl.summary_shown
+    qtbot.waitUntil(lambda: not ctl.summary_shown, timeout=2000)   # nobody need click in a demo
+    assert ctl.view().pub.deal_no == 2

@@ -86,8 +86,8 @@ class _Gate(QObject):
     """Lets a click or a key through to the table only when the table is not showing a finished
     trick or the end of a hand; otherwise the click or key is the player's "go on"."""
 
-    def __init__(self, controller: TricksController) -> None:
-        super().__init__()
+    def __init__(self, controller: TricksController, parent: QObject) -> None:
+        super().__init__(parent)
         self.controller = controller
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -571,13 +571,13 @@ class TricksController(TableController):
         # the trick, and the view it is shown in (the hand's last view when the hand is over).
         self.pause_ms = self._read_pause()
         self._held: Trick | None = None
-        self._hold_timer = QTimer()
+        self._hold_timer = QTimer(table)        # dies with the table, never fires on a gone one
         self._hold_timer.setSingleShot(True)
         self._hold_timer.timeout.connect(self.go_on)
         # The end of a hand: its last view and the lines it scored, shown until a click or a key.
         self._ending: tuple[TricksView, list[tuple[str, str, str | None]], int] | None = None
         self.summary = HandSummary()
-        self._summary_timer = QTimer()          # the demo reads the summary, then deals on
+        self._summary_timer = QTimer(table)     # the demo reads the summary, then deals on
         self._summary_timer.setSingleShot(True)
         self._summary_timer.timeout.connect(self.go_on)
         self._seen: tuple[int, TricksState | None] = (0, None)   # steps and state at the last sync
@@ -585,7 +585,7 @@ class TricksController(TableController):
         self.prompt_line = TextPanel(size=14, bold_first=False)
         self._selected: list[int] = []          # cards chosen to put out, not yet confirmed
         self._discard_cache: tuple[TricksState, tuple[int, int, Call | None] | None] | None = None
-        self._gate = _Gate(self)
+        self._gate = _Gate(self, table)
 
     # -- structure --------------------------------------------------------------------------------
     def build(self) -> None:
@@ -610,6 +610,8 @@ class TricksController(TableController):
         self._summary_timer.stop()
         self.table.viewport().removeEventFilter(self._gate)
         self.table.removeEventFilter(self._gate)
+        for obj in (self._hold_timer, self._summary_timer, self._gate):
+            obj.deleteLater()           # children of the table: gone with this controller
         scene = self.table.scene()
         for item in [*self.cards.values(), *self.names.values(), *self.buttons, *self.dimmed,
                      self.score, self.info, self.frame, self.summary, self.auction, self.prompt_line]:
@@ -798,27 +800,38 @@ class TricksController(TableController):
         def who(seat: int) -> str:
             return self.side_name_of(next((sd for sd in sides if seat in sd), (seat,)), end.n)
 
-        # A payment is two lines of the sheet with one text (one side gains what another loses):
-        # said once, with both amounts.
-        groups: list[tuple[str, str | None, list[tuple[str, int]]]] = []
+        # One line for each thing scored: a payment (one text, a side gaining what others lose)
+        # with every side's amount, the same score made again (Piquet's trick points) counted.
+        groups: dict[tuple[str, str | None], dict[str, list[int]]] = {}
         for event in mine:
-            if groups and groups[-1][0] == event.text and groups[-1][1] == event.rule:
-                groups[-1][2].append((who(event.seat), event.points))
-            else:
-                groups.append((event.text, event.rule, [(who(event.seat), event.points)]))
+            amounts = groups.setdefault((event.text, event.rule), {})
+            total = amounts.setdefault(who(event.seat), [0, 0])
+            total[0] += event.points
+            total[1] += 1
         out: list[tuple[str, str, str | None]] = []
         net: dict[str, int] = {}
-        for text, rule, amounts in groups:
-            for name, points in amounts:
+        for (text, rule), amounts in groups.items():
+            for name, (points, _) in amounts.items():
                 net[name] = net.get(name, 0) + points
             if len(amounts) == 1:
-                out.append((f"{amounts[0][0]}: {text}", f"{amounts[0][1]:+d}", rule))
+                name, (points, times) = next(iter(amounts.items()))
+                said = self._own_words(text, name, end)
+                out.append((said + (f" (×{times})" if times > 1 else ""), f"{points:+d}", rule))
             else:
-                out.append((text, "  ".join(f"{name} {points:+d}" for name, points in amounts), rule))
-        if len(groups) > 1:
+                out.append((text, "  ".join(f"{name} {points:+d}" for name, (points, _) in amounts.items()), rule))
+        if len(out) > 1:
             out.append(("The hand in all", "  ".join(f"{name} {points:+d}" for name, points in net.items()
                                                       if points), None))
         return out
+
+    def _own_words(self, text: str, side: str, end: TricksState) -> str:
+        """"You: leads — 1" for a sheet's "A: leads — 1" where A is your seat: the table's name
+        for the side, once."""
+        for seat in range(end.n):
+            letter = self.game.seat_name(seat, end.n)
+            if text.startswith(f"{letter}: ") and self.seat_title(seat, end.n) in side.split("–"):
+                return f"{side}: {text[len(letter) + 2:]}"
+        return f"{side}: {text}"
 
     def side_name_of(self, side: tuple[int, ...], n: int) -> str:
         return "–".join(self.seat_title(s, n) for s in side)
@@ -1062,9 +1075,16 @@ class TricksController(TableController):
             for j, t in enumerate(won):
                 for m, (_, i) in enumerate(t.plays):
                     out[i] = (pile + QPointF(j * 1.5, -j * 1.5), 10 + j * 8 + m, None, s)
+            # the cards a seat put out, face down beside its tricks, clear of its name, of the
+            # score panel and of your hand
+            if seat != self.me and abs(a.x() - self.centre.x()) <= 1:
+                aside = pile + QPointF(0, s * aspect * 1.08)         # across: below its tricks
+            elif seat == self.me and pile.x() + s * 2.4 <= self.width:
+                aside = pile + QPointF(s * 1.3, 0)                   # yours: right of your tricks
+            else:
+                aside = pile - QPointF(s * 1.3, 0)
             for m, i in enumerate(pub.discards[seat] if pub.discards else ()):
-                face = view.cards[i].face if seat == self.me else None
-                out[i] = (pile + QPointF(-s * 1.3 - m * 0.8, m * 0.8), 5 + m, None if face is None else None, s)
+                out[i] = (aside + QPointF(-m * 0.8, m * 0.8), 5 + m, None, s)
         # -- the last trick turned up for a look: over the winner's pile
         if self.show_last and pub.tricks:
             last = pub.tricks[-1]
@@ -1119,7 +1139,11 @@ class TricksController(TableController):
         p = a + d * (self.small * 1.5 / length)
         if d.x() < -1:                   # a seat on the right: the pile lies on the hand's left
             return QPointF(p.x() - self.small * 1.9, p.y() - self.small * aspect * 0.2)
-        return QPointF(p.x() + self.small * 0.9, p.y() - self.small * aspect * 0.2)
+        right = self.small * 0.9
+        panel = self.names.get(seat)
+        if abs(d.x()) <= 1 and panel is not None:   # across the table: beside the seat's name
+            right = max(right, panel.boundingRect().width() / 2 + 6)
+        return QPointF(p.x() + right, p.y() - self.small * aspect * 0.2)
 
     # -- panels ---------------------------------------------------------------------------------------
     def seat_title(self, seat: int, n: int) -> str:

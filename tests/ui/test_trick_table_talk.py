@@ -379,3 +379,34 @@ def test_the_demo_reads_the_summary_then_deals_on(table, qtbot, monkeypatch):
     assert ctl.summary_shown
     qtbot.waitUntil(lambda: not ctl.summary_shown, timeout=2000)   # nobody need click in a demo
     assert ctl.view().pub.deal_no == 2
+
+
+def test_the_views_prompt_line_is_told_when_the_decision_changes_without_a_move(table, qtbot):
+    ctl = open_game(table, "piquet")
+    calls: list[str] = []
+    table.refresh_prompt = lambda: calls.append(ctl.prompt())   # the view's hook (table-talk)
+    hand = sorted(ctl._hand_pos, key=lambda i: ctl._hand_pos[i].x())
+    ctl.toggle_selected(hand[0])
+    assert calls and calls[-1] == "Discard one to five cards, then Exchange (one chosen)"
+
+
+def test_a_summary_line_opens_its_law_through_the_views_link(table, qtbot):
+    ctl = open_game(table, "napoleon")
+    ctl.pause_ms = 0
+    play_to_the_last_move_of_the_hand(table)
+    play_one(table)
+    ctl.go_on()
+    opened: list[str] = []
+    if hasattr(type(table), "rule_link"):                      # the view's signal (table-talk's)
+        table.rule_link.connect(opened.append)
+    else:                                                      # until it is merged: a stand-in
+        from PySide6.QtCore import QObject, Signal
+
+        class Links(QObject):
+            rule_link = Signal(str)
+
+        links = Links(table)
+        links.rule_link.connect(opened.append)
+        table.rule_link = links.rule_link
+    click_scene(table, ctl.summary.mapToScene(ctl.summary._line_rects[0].center()))
+    assert opened == [ctl.summary.lines[0][2]] and ctl.summary_shown

@@ -709,6 +709,11 @@ class TricksController(TableController):
         self._sync_buttons(view)
         self._sync_talk(view)
         self.show_keyboard_state()
+        # The decision may have changed without a move (a card chosen, a trick gathered, the
+        # summary gone): the view's prompt line reads it again, where the view has one.
+        refresh = getattr(self.table, "refresh_prompt", None)
+        if callable(refresh):
+            refresh()
 
     # -- a finished trick, the end of a hand ---------------------------------------------------------
     def _read_pause(self) -> int:
@@ -905,10 +910,16 @@ class TricksController(TableController):
         return False
 
     def open_rule(self, rule: str) -> None:
-        """Open the law in the rules pane (the main window's), and say it in the status bar."""
-        show = getattr(self.table.window(), "show_rule", None)
-        if callable(show):
-            show(rule)
+        """Open the law in the rules pane, and say it in the status bar.  The view's
+        ``rule_link`` signal (a law's link on the table clicked) carries it where the view has
+        one; else the main window's ``show_rule`` is asked directly."""
+        link = getattr(self.table, "rule_link", None)
+        if link is not None:
+            link.emit(rule)
+        else:
+            show = getattr(self.table.window(), "show_rule", None)
+            if callable(show):
+                show(rule)
         self.table.say("The law of this score:", rule)
 
     def intro(self) -> None:

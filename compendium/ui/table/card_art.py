@@ -157,9 +157,9 @@ def _suit(suit: str, x: float, y: float, scale: float, fill: str, *, flip: bool 
             f'transform="translate({_n(x)},{_n(y)}){rot} scale({_n(scale)})"/>')
 
 
-def _svg(body: str, title: str) -> str:
+def _svg(body: str, title: str, width: float = WIDTH, height: float = HEIGHT) -> str:
     return ('<svg xmlns="http://www.w3.org/2000/svg" version="1.2" baseProfile="tiny" '
-            f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}">'
+            f'viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" height="{_n(height)}">'
             f"<title>{title}</title>{body}</svg>")
 
 
@@ -174,23 +174,57 @@ def _rotated(fragment: str) -> str:
     return f'<g transform="rotate(180 {_n(_CX)} {_n(_CY)})">{fragment}</g>'
 
 
-def _index(label: str, suit: str, colour: str) -> str:
-    """A corner index: the rank in bold serif over a small suit symbol."""
-    # A "10" set as one word is nearly twice as wide as a single figure, and the "1" carries
-    # wide side-bearings: set each figure on its own, slightly narrowed and drawn together,
-    # so the 10 reads at the same height as every other index.
-    glyphs = ([(label, 25.0, 1.0, 47)] if len(label) == 1
-              else [("1", 15.5, 0.72, 45), ("0", 35.5, 0.72, 45)])
-    text = "".join(
-        f'<g transform="translate({_n(x)},52) scale({_n(squeeze)},1)"><text x="0" y="0" '
+def _rank_glyphs(label: str, x: float, baseline: float, size: float, colour: str,
+                 anchor: str = "middle") -> str:
+    """The rank in bold serif.  A "10" set as one word is nearly twice as wide as a single
+    figure, and the "1" carries wide side-bearings: each figure is set on its own, slightly
+    narrowed and drawn together, so the 10 reads at the same height as every other index."""
+    half = size * 0.42
+    shift = {"middle": 0.0, "start": half, "end": -half}[anchor]
+    glyphs = ([(label, x + (0.0 if anchor == "middle" else shift * 0.55), 1.0)] if len(label) == 1
+              else [("1", x + shift - half * 0.47, 0.72), ("0", x + shift + half * 0.47, 0.72)])
+    return "".join(
+        f'<g transform="translate({_n(gx)},{_n(baseline)}) scale({_n(squeeze)},1)"><text x="0" y="0" '
         f'text-anchor="middle" font-family="{INDEX_FONT}" font-weight="bold" '
-        f'font-size="{size}" fill="{colour}">{glyph}</text></g>'
-        for glyph, x, squeeze, size in glyphs)
-    corner = f'<g class="index">{text}{_suit(suit, 25, 75, 0.27, colour)}</g>'
-    # Indices in all four corners, so a card reads in a fan spread in any direction (the tables
-    # fan some piles to the left and upwards, showing only a covered card's right or lower edge).
+        f'font-size="{_n(size)}" fill="{colour}">{glyph}</text></g>'
+        for glyph, gx, squeeze in glyphs)
+
+
+def _index(label: str, suit: str, colour: str) -> str:
+    """The classic corner index: the rank in bold serif over a small suit symbol, within the
+    top 80 units (0.32 of the card's width), so a card covered in a downward fan still shows
+    its rank and its suit.  All four corners carry it, and all upright: a fan spread upwards
+    shows the covered cards' lower edge, where an index turned end for end would let a 6 be
+    read as a 9."""
+    corner = f'<g class="index">{_rank_glyphs(label, 25, 46, 44, colour)}{_suit(suit, 25, 66, 0.24, colour)}</g>'
     right = f'<g transform="translate({_n(WIDTH - 50)},0)">{corner}</g>'
-    return corner + right + _rotated(corner) + _rotated(right)
+    low = HEIGHT - 92
+    return (corner + right + f'<g transform="translate(0,{_n(low)})">{corner}</g>'
+            + f'<g transform="translate({_n(WIDTH - 50)},{_n(low)})">{corner}</g>')
+
+
+def _large_index(label: str, suit: str, colour: str, width: float = WIDTH, height: float = HEIGHT) -> str:
+    """The large index, for reading at a distance: a big rank and its suit side by side across
+    each corner (the top 66 units), upright in all four corners."""
+    left = (f'<g class="index">{_rank_glyphs(label, 8, 60, 62, colour, "start")}'
+            f'{_suit(suit, 82, 36, 0.40, colour)}</g>')
+    right = (f'<g class="index">{_suit(suit, width - 82, 36, 0.40, colour)}'
+             f'{_rank_glyphs(label, width - 8, 60, 62, colour, "end")}</g>')
+    low = height - 70
+    return (left + right + f'<g transform="translate(0,{_n(low)})">{left}</g>'
+            + f'<g transform="translate(0,{_n(low)})">{right}</g>')
+
+
+def _side_index(label: str, suit: str, colour: str, width: float, height: float) -> str:
+    """The index of a card lying on its side: rank and suit side by side, upright, in the
+    four corners of the landscape card."""
+    left = (f'<g class="index">{_rank_glyphs(label, 10, 44, 42, colour, "start")}'
+            f'{_suit(suit, 62, 29, 0.26, colour)}</g>')
+    right = (f'<g class="index">{_suit(suit, width - 62, 29, 0.26, colour)}'
+             f'{_rank_glyphs(label, width - 10, 44, 42, colour, "end")}</g>')
+    low = height - 54
+    return (left + right + f'<g transform="translate(0,{_n(low)})">{left}</g>'
+            + f'<g transform="translate(0,{_n(low)})">{right}</g>')
 
 
 # --------------------------------------------------------------------------------------- pips
@@ -560,17 +594,30 @@ def _court_face(rank: int, suit: str, colour: str) -> str:
 
 # ---------------------------------------------------------------------------------- the cards
 
-def card_svg(rank: int, suit: str, *, four_colour: bool = False) -> str:
-    """The face of a card: rank 1 (ace) to 13 (king), suit "C", "D", "H" or "S"."""
+DECKS = ("classic", "large")
+
+
+def card_svg(rank: int, suit: str, *, four_colour: bool = False, deck: str = "classic",
+             landscape: bool = False) -> str:
+    """The face of a card: rank 1 (ace) to 13 (king), suit "C", "D", "H" or "S"; in the
+    ``deck``'s style of index, upright or (``landscape``) lying on its side with its indices
+    still upright."""
     if suit not in _SUIT_PATHS:
         raise ValueError(f"unknown suit {suit!r}")
     if not 1 <= rank <= 13:
         raise ValueError(f"rank must be 1..13, not {rank}")
-    return _card_svg(rank, suit, four_colour and suit in FOUR_COLOUR)
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}; expected one of {DECKS}")
+    return _card_svg(rank, suit, four_colour and suit in FOUR_COLOUR, deck, landscape)
+
+
+def _landscape_face() -> str:
+    return (f'<rect x="1" y="1" width="{HEIGHT - 2}" height="{WIDTH - 2}" rx="14" ry="14" '
+            f'fill="{_FACE}" stroke="{_EDGE}" stroke-width="1.6"/>')
 
 
 @lru_cache(maxsize=None)
-def _card_svg(rank: int, suit: str, four_colour: bool) -> str:
+def _card_svg(rank: int, suit: str, four_colour: bool, deck: str = "classic", landscape: bool = False) -> str:
     colour = suit_colour(suit, four_colour=four_colour)
     label = _RANK_LABELS.get(rank, str(rank))
     if rank == 1:
@@ -579,6 +626,16 @@ def _card_svg(rank: int, suit: str, four_colour: bool) -> str:
         centre = _pip_face(rank, suit, colour)
     else:
         centre = _court_face(rank, suit, colour)
+    if landscape:
+        # the picture turned a quarter to the right, the indices set upright in its corners
+        turned = f'<g transform="translate({HEIGHT},0) rotate(90)">{centre}</g>'
+        body = _landscape_face() + turned + _side_index(label, suit, colour, HEIGHT, WIDTH)
+        return _svg(body, f"{label}{suit}", HEIGHT, WIDTH)
+    if deck == "large":
+        # the picture drawn a little smaller, so the big indices keep clear of its pips
+        centre = (f'<g transform="translate({_n(_CX)},{_n(_CY)}) scale(0.76) '
+                  f'translate({_n(-_CX)},{_n(-_CY)})">{centre}</g>')
+        return _svg(_blank_face() + centre + _large_index(label, suit, colour), f"{label}{suit}")
     return _svg(_blank_face() + centre + _index(label, suit, colour), f"{label}{suit}")
 
 
@@ -776,8 +833,11 @@ def back_svg(style: str = "classic") -> str:
     return _svg(_back_frame(field, line) + pattern, f"back ({style})")
 
 
-def svg_for_key(key: str, *, four_colour: bool = False) -> str:
-    """SVG for an art key: "AS", "10H", "QD", "JOKER", "BACK" or "BACK:<style>"."""
+def svg_for_key(key: str, *, four_colour: bool = False, deck: str = "classic",
+                landscape: bool = False) -> str:
+    """SVG for an art key: "AS", "10H", "QD", "JOKER", "BACK" or "BACK:<style>"; faces in the
+    ``deck``'s index style, ``landscape`` for a face lying on its side (backs and the joker are
+    turned by the renderer)."""
     upper = key.strip().upper()
     if upper == "JOKER":
         return joker_svg()
@@ -788,7 +848,7 @@ def svg_for_key(key: str, *, four_colour: bool = False) -> str:
     label, suit = upper[:-1], upper[-1:]
     if label not in _LABEL_RANKS or suit not in _SUIT_PATHS:
         raise ValueError(f"not a card key: {key!r}")
-    return card_svg(_LABEL_RANKS[label], suit, four_colour=four_colour)
+    return card_svg(_LABEL_RANKS[label], suit, four_colour=four_colour, deck=deck, landscape=landscape)
 
 
 def all_keys() -> list[str]:

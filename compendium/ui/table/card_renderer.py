@@ -7,9 +7,10 @@ kept in a small LRU cache so repainting a table is a dictionary lookup per card.
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QPoint, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap
+from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPixmap, QTransform
 from PySide6.QtSvg import QSvgRenderer
 
 from compendium.ui.table import card_art
@@ -39,19 +40,21 @@ class CardRenderer:
             raise ValueError(f"unknown back style {back_style!r}")
         self.back_style = back_style
         self.cache_limit = cache_limit
-        self._pixmaps: OrderedDict[tuple[str, int, float, bool, str], QPixmap] = OrderedDict()
-        self._renderers: dict[tuple[str, bool], QSvgRenderer] = {}
+        self._pixmaps: OrderedDict[tuple[Any, ...], QPixmap] = OrderedDict()
+        self._renderers: dict[tuple[Any, ...], QSvgRenderer] = {}
         _register_index_font()
 
     def pixmap(self, key: str, width_px: int, dpr: float = 1.0, *,
-               four_colour: bool = False) -> QPixmap:
-        """The card ``key`` drawn ``width_px`` logical pixels wide at device pixel ratio ``dpr``."""
-        cache_key = (key, width_px, dpr, four_colour, self.back_style)
+               four_colour: bool = False, deck: str = "classic", landscape: bool = False) -> QPixmap:
+        """The card ``key`` drawn ``width_px`` logical pixels wide (its short side) at device
+        pixel ratio ``dpr``, in the ``deck``'s style; ``landscape``: lying on its side (then
+        ``aspect`` times as wide as high), its indices upright."""
+        cache_key = (key, width_px, dpr, four_colour, self.back_style, deck, landscape)
         cached = self._pixmaps.get(cache_key)
         if cached is not None:
             self._pixmaps.move_to_end(cache_key)
             return cached
-        pixmap = self._render(key, width_px, dpr, four_colour)
+        pixmap = self._render(key, width_px, dpr, four_colour, deck, landscape)
         self._pixmaps[cache_key] = pixmap
         if len(self._pixmaps) > self.cache_limit:
             self._pixmaps.popitem(last=False)
@@ -60,28 +63,42 @@ class CardRenderer:
     def clear(self) -> None:
         self._pixmaps.clear()
 
-    def _svg_renderer(self, key: str, four_colour: bool) -> QSvgRenderer:
+    @staticmethod
+    def _has_landscape_art(key: str) -> bool:
+        upper = key.upper()
+        return upper != "JOKER" and not upper.startswith("BACK")
+
+    def _svg_renderer(self, key: str, four_colour: bool, deck: str = "classic",
+                      landscape: bool = False) -> QSvgRenderer:
         art_key = f"BACK:{self.back_style}" if key.upper() == "BACK" else key
-        renderer = self._renderers.get((art_key, four_colour))
+        ident = (art_key, four_colour, deck, landscape)
+        renderer = self._renderers.get(ident)
         if renderer is None:
-            svg = card_art.svg_for_key(art_key, four_colour=four_colour)
+            svg = card_art.svg_for_key(art_key, four_colour=four_colour, deck=deck, landscape=landscape)
             renderer = QSvgRenderer(QByteArray(svg.encode("utf-8")))
             if not renderer.isValid():
                 raise ValueError(f"card art for {key!r} did not parse")
-            self._renderers[(art_key, four_colour)] = renderer
+            self._renderers[ident] = renderer
         return renderer
 
-    def _render(self, key: str, width_px: int, dpr: float, four_colour: bool) -> QPixmap:
+    def _render(self, key: str, width_px: int, dpr: float, four_colour: bool, deck: str = "classic",
+                landscape: bool = False) -> QPixmap:
         width = max(1, round(width_px * dpr))
         height = round(width * aspect)
+        own = landscape and self._has_landscape_art(key)
+        if own:
+            width, height = height, width
         image = QImage(width, height, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-        self._svg_renderer(key, four_colour).render(painter, QRectF(0, 0, width, height))
+        self._svg_renderer(key, four_colour, deck, own).render(painter, QRectF(0, 0, width, height))
         painter.end()
+        if landscape and not own:
+            # a back (or the joker) has no index to keep upright: the picture is simply turned
+            image = image.transformed(QTransform().rotate(90))
         pixmap = QPixmap.fromImage(image)
         pixmap.setDevicePixelRatio(dpr)
         return pixmap

@@ -1,4 +1,7 @@
-"""The table cloth: a deep green baize with a subtle woven texture, made once and tiled."""
+"""The table cloth: a woven cloth with a subtle grain, made once per colour and tiled.
+
+``baize_tile()`` is the cloth chosen in the preferences (``appearance.current_cloth``): every
+table paints it, so changing the cloth changes every table."""
 from __future__ import annotations
 
 import hashlib
@@ -6,6 +9,7 @@ from functools import lru_cache
 
 from PySide6.QtGui import QColor, QImage, QPixmap
 
+from .appearance import current_cloth
 
 BAIZE = QColor(22, 82, 52)
 
@@ -15,15 +19,21 @@ def _channel_table(base: int, lift: int) -> bytes:
     return bytes(max(0, min(255, base + lift + (n >> 5) - 4)) for n in range(256))
 
 
-@lru_cache(maxsize=2)
 def baize_tile(size: int = 192) -> QPixmap:
-    """A seamless tile of fine grain and a faint horizontal weave around the baize colour.
+    """The tile of the cloth now chosen."""
+    colour = current_cloth().colour
+    return cloth_tile(colour.red(), colour.green(), colour.blue(), size)
+
+
+@lru_cache(maxsize=6)
+def cloth_tile(red: int, green: int, blue: int, size: int = 192) -> QPixmap:
+    """A seamless tile of fine grain and a faint horizontal weave around the colour.
 
     The noise comes from a fixed hash, so the cloth is the same every time, and the pixels are
-    made with byte-string translation (C speed): the tile costs about a millisecond at start-up."""
+    made with byte-string translation (C speed): the tile costs about a millisecond."""
     noise = hashlib.shake_256(b"compendium baize").digest(size * size)
-    plain = [_channel_table(c, 0) for c in (BAIZE.blue(), BAIZE.green(), BAIZE.red())]
-    woven = [_channel_table(c, 3) for c in (BAIZE.blue(), BAIZE.green(), BAIZE.red())]
+    plain = [_channel_table(c, 0) for c in (blue, green, red)]
+    woven = [_channel_table(c, 3) for c in (blue, green, red)]
     data = bytearray(size * size * 4)
     data[3::4] = b"\xff" * (size * size)
     for y in range(size):

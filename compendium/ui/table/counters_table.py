@@ -23,16 +23,16 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.cards import Card, Suit
 from ...core.errors import IllegalAction
 from .card_renderer import aspect
+from .card_layer import CardLayer
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
-from .motion import flight
 from .tricks_table import GOLD, INK, LIFT, CallButton, TextPanel
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class CountersController(TableController):
 
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
-        self.cards: dict[int, CardItem] = {}
+        self.layer = CardLayer(table)
         self.unit = 80.0
         self.small = 48.0
         self.width = self.height = 0.0
@@ -214,7 +214,6 @@ class CountersController(TableController):
         self.focus = 0
         self.drag: tuple[ChipItem, QPointF] | None = None
         self._ghost: ChipItem | None = None
-        self._anim: QParallelAnimationGroup | None = None
         self._hint: Any = None
         self._hand_pos: dict[int, QPointF] = {}
         self._amount_key: Any = None         # which decision the pending amount belongs to
@@ -227,14 +226,14 @@ class CountersController(TableController):
 
     def teardown(self) -> None:
         scene = self.table.scene()
-        items = [*self.cards.values(), *self.names.values(), *self.stocks.values(), *self.stakes.values(),
+        self.layer.teardown()
+        items = [*self.names.values(), *self.stocks.values(), *self.stakes.values(),
                  *self.buttons, *self.chips, self.pot, self.pending_stack, self.info]
         if self._ghost is not None:
             items.append(self._ghost)
         for item in items:
             if item.scene() is scene:
                 scene.removeItem(item)
-        self.cards.clear()
         self.names.clear()
         self.stocks.clear()
         self.stakes.clear()
@@ -242,8 +241,8 @@ class CountersController(TableController):
 
     def fit(self, width: float, height: float) -> None:
         self.width, self.height = width, height
-        self.unit = max(40.0, min(width / 11.0, height / 6.4))
-        self.small = self.unit * 0.62
+        self.unit = max(40.0, min(width / 10.5, height / 6.4))
+        self.small = self.unit * 0.7
         self.centre = QPointF(width * 0.5, height * 0.43)
 
     @property
@@ -325,39 +324,7 @@ class CountersController(TableController):
     # -- drawing ------------------------------------------------------------------------------
     def sync(self, animate: bool) -> None:
         view = self.view()
-        placed = self.positions(view)
-        dpr = self.table.devicePixelRatioF()
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        group = QParallelAnimationGroup(self.table)
-        moving = animate and self.table.animations_on
-        for cid, (pos, z, face, width) in placed.items():
-            item = self.cards.get(cid)
-            fresh = item is None
-            if item is None:
-                item = CardItem(cid, width, dpr)
-                self.table.scene().addItem(item)
-                self.cards[cid] = item
-            if fresh or not item.isVisible():
-                item.setPos(self.deal_from_spot(view))
-            item.set_size(width, dpr)
-            item.set_face(face)
-            item.setZValue(z)
-            item.show()
-            if moving and (item.pos() - pos).manhattanLength() > 0.5:
-                item.setZValue(10_000 + z)
-                anim = flight(item, item.pos(), pos)
-                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-                group.addAnimation(anim)
-            else:
-                item.setPos(pos)
-        for cid, item in self.cards.items():
-            if cid not in placed:
-                item.hide()
-        if group.animationCount():
-            self._anim = group
-            group.start()
+        self.layer.place(self.positions(view), animate, enter_from=self.deal_from_spot(view))
         self._sync_panels(view)
         self._sync_stacks(view)
         self._sync_buttons(view)
@@ -555,14 +522,12 @@ class CountersController(TableController):
                 return chip
         return None
 
+    @property
+    def cards(self) -> dict[int, CardItem]:
+        return self.layer.cards
+
     def card_at(self, pos: QPointF) -> int | None:
-        best, z = None, -1.0
-        for cid in self._hand_pos:
-            item = self.cards.get(cid)
-            if item is not None and item.isVisible() and item.sceneBoundingRect().contains(pos) \
-                    and item.zValue() > z:
-                best, z = cid, item.zValue()
-        return best
+        return self.layer.card_at(pos, among=self._hand_pos)
 
     def press(self, scene_pos: QPointF) -> None:
         b = self.button_at(scene_pos)
@@ -683,6 +648,15 @@ class CountersController(TableController):
         self._hint = None
         self.show_keyboard_state()
 
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """A said action marks its button; a stake, the counters in hand and the pool."""
+        button = next((b for b in self.buttons if b.action == action or
+                       (isinstance(action, self.amount_types) and isinstance(b.action, self.amount_types))), None)
+        return None, button.sceneBoundingRect() if button is not None else None
+
+    def prompt(self) -> str:
+        return ""
+
     def end_texts(self, outcome: Outcome) -> tuple[str, str]:
         seat = self.me
         won = seat < len(outcome.results) and outcome.results[seat] > 0
@@ -760,7 +734,7 @@ class PokerController(CountersController):
                 out[i] = (QPointF(left + k * fan, a.y() - width * aspect / 2), 50 + k, view.cards[i].face, width)
         # the stock beside the dealer, the discards and hands thrown in at the middle
         d = self.seat_anchor(pub.dealer)
-        toward = d + (self.centre - d) * 0.5
+        toward = d + (self.centre - d) * 0.64
         for m, i in enumerate(pub.stock):
             out[i] = (QPointF(toward.x() - s / 2 + m * 0.3, toward.y() - s * aspect / 2 - m * 0.3), 1 + m * 0.01, None, s)
         muck = [i for seat in range(pub.n) for i in pub.discards[seat] + pub.dead[seat]]
@@ -773,7 +747,7 @@ class PokerController(CountersController):
 
     def deal_from_spot(self, view: Any) -> QPointF:
         d = self.seat_anchor(view.pub.dealer)
-        p = d + (self.centre - d) * 0.5
+        p = d + (self.centre - d) * 0.64
         return QPointF(p.x() - self.small / 2, p.y() - self.small * aspect / 2)
 
     def staked_by(self, view: Any, seat: int) -> int:
@@ -915,6 +889,23 @@ class PokerController(CountersController):
         hint = self._hint
         face = self.view().face(cid)
         return isinstance(hint, Draw) and face in hint.cards
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The draw marks the cards it throws out and the button that draws; the rest, their button."""
+        from ...games.chance.draw_poker import Draw
+        if isinstance(action, Draw):
+            view = self.view()
+            ids = [cid for cid in self._hand_pos if view.face(cid) in action.cards]
+            button = next((b for b in self.buttons if isinstance(b.action, Draw)), None)
+            return (self.layer.rect_of(ids), button.sceneBoundingRect() if button is not None else None)
+        return super().action_marks(action)
+
+    def prompt(self) -> str:
+        if not self.table.human_to_move or not self.view().pub.hands and self.view().pub.phase != "ante":
+            return ""
+        return {"ante": "Put up your ante", "straddle": "Straddle, or let it pass",
+                "draw": "Choose the cards to discard, then Draw",
+                }.get(self.view().pub.phase, "Your say: pass, or put up counters and go in")
 
     def status_parts(self) -> list[str]:
         pub = self.view().pub
@@ -1112,6 +1103,16 @@ class BaccaratController(CountersController):
             item.setZValue(5 + m)
             item.setPos(at + QPointF(m * 1.5, -m * 1.5))
             item.setVisible(pub.shoe_no > 0)
+
+    PROMPTS = {"bank": "Put up the bank", "stakes": "Stake counters on the coup",
+               "punter": "Take a card or stand", "banker": "Take a card or stand",
+               "retire": "Deal again, or pass the deal", "offer": "Take the bank, or decline it",
+               "share": "Share the banco, or not"}
+
+    def prompt(self) -> str:
+        if not self.table.human_to_move:
+            return ""
+        return self.PROMPTS.get(self.view().pub.phase, "")
 
     def status_parts(self) -> list[str]:
         pub = self.view().pub

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPixmap
                                QStyleOptionGraphicsItem, QWidget)
 
 from ...core.cards import Card
+from .appearance import current_deck
 from .card_renderer import aspect, shared_renderer
 
 SHADOW = QColor(0, 0, 0, 60)
@@ -19,21 +20,29 @@ HINT = QColor(140, 220, 255)             # a cool blue: the hint, so it is not m
 SHADOW_OFFSET = (1, 2)
 
 
-@lru_cache(maxsize=256)
-def _card_pixmap(key: str, width: int, dpr: float) -> QPixmap:
+def card_pixmap(key: str, width: int, dpr: float, landscape: bool = False) -> QPixmap:
+    """The card ``key`` of the deck now chosen, ``width`` pixels across its short side, with its
+    soft shadow; ``landscape``: lying on its side, its indices upright."""
+    return _card_pixmap(key, width, dpr, current_deck().name, landscape)
+
+
+@lru_cache(maxsize=320)
+def _card_pixmap(key: str, width: int, dpr: float, deck: str = "classic", landscape: bool = False) -> QPixmap:
     """The card with its soft shadow, composed once per face and size, so that painting a card
     is a single blit (the budget for repainting a 104-card table is 4 ms)."""
-    h = round(width * aspect)
+    w, h = width, round(width * aspect)
+    if landscape:
+        w, h = h, w
     dx, dy = SHADOW_OFFSET
-    pixmap = QPixmap(round((width + dx + 1) * dpr), round((h + dy + 1) * dpr))
+    pixmap = QPixmap(round((w + dx + 1) * dpr), round((h + dy + 1) * dpr))
     pixmap.setDevicePixelRatio(dpr)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(SHADOW)
-    painter.drawRoundedRect(QRectF(dx, dy, width, h), width * 0.06, width * 0.06)
-    painter.drawPixmap(QPointF(0, 0), shared_renderer().pixmap(key, width, dpr))
+    painter.drawRoundedRect(QRectF(dx, dy, w, h), width * 0.06, width * 0.06)
+    painter.drawPixmap(QPointF(0, 0), shared_renderer().pixmap(key, width, dpr, deck=deck, landscape=landscape))
     painter.end()
     return pixmap
 
@@ -50,6 +59,7 @@ class CardItem(QGraphicsPixmapItem):
         self.face: Card | None = None
         self._width = width
         self._dpr = dpr
+        self.crossways = False
         self.selected_glow: QColor | None = None
         self._glow: QGraphicsPathItem | None = None
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)  # the view handles the mouse
@@ -67,7 +77,11 @@ class CardItem(QGraphicsPixmapItem):
 
     def _refresh(self) -> None:
         key = "BACK" if self.face is None else self.face.code
-        self.setPixmap(_card_pixmap(key, max(8, round(self._width)), self._dpr))
+        self.setPixmap(card_pixmap(key, max(8, round(self._width)), self._dpr, self.crossways))
+
+    def refresh(self) -> None:
+        """Draw the card again (the deck was changed)."""
+        self._refresh()
 
     def set_size(self, width: float, dpr: float) -> None:
         if width != self._width or dpr != self._dpr:
@@ -98,20 +112,25 @@ class CardItem(QGraphicsPixmapItem):
             return
         if self._glow is None:
             self._glow = QGraphicsPathItem(self._glow_path(), self)
-            self._glow.setBrush(Qt.BrushStyle.NoBrush)
-        self._glow.setPen(QPen(colour, max(2.0, self._width * 0.03)))
+        # a wash over the card as well as a frame: seen at once, not a faint edge
+        self._glow.setBrush(QColor(colour.red(), colour.green(), colour.blue(), 70))
+        self._glow.setPen(QPen(colour, max(3.0, self._width * 0.045)))
         self._glow.show()
 
     def card_rect(self) -> QRectF:
+        if self.crossways:
+            return QRectF(0, 0, self._width * aspect, self._width)
         return QRectF(0, 0, self._width, self._width * aspect)
 
     def set_crossways(self, crossways: bool) -> None:
-        """Lay the card on its side (a quarter turn clockwise about its top left-hand corner,
-        so the item's position is then the top *right*-hand corner of what is seen), or upright.
-        Quarter turns keep every pixel whole: the card stays crisp."""
-        angle = 90.0 if crossways else 0.0
-        if self.rotation() != angle:
-            self.setRotation(angle)
+        """Lay the card on its side or upright.  A card on its side is drawn as such (its
+        indices stay upright, so a 6 is never read as a 9); its position is still the top
+        left-hand corner of what is seen."""
+        if crossways != self.crossways:
+            self.crossways = crossways
+            self._refresh()
+            if self._glow is not None:
+                self._glow.setPath(self._glow_path())
 
 
 def paint_pile_outline(painter: QPainter, rect: QRectF, label: str) -> None:
@@ -183,8 +202,8 @@ class PileItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.highlight is not None:
             h = self.highlight
-            painter.setBrush(QColor(h.red(), h.green(), h.blue(), 60))
-            painter.setPen(QPen(h, max(2.5, self._width * 0.035)))
+            painter.setBrush(QColor(h.red(), h.green(), h.blue(), 95))
+            painter.setPen(QPen(h, max(3.0, self._width * 0.045)))
             painter.drawRoundedRect(r, radius, radius)
         if self.focused:
             painter.setPen(QPen(HIGHLIGHT, max(2.0, self._width * 0.03), Qt.PenStyle.DashLine))

@@ -57,6 +57,7 @@ from ...games.parlour.tit_tat_toe import (
 )
 from .card_renderer import aspect
 from .cloth import baize_tile
+from .card_layer import CardLayer
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
 from .motion import flight
@@ -1056,7 +1057,7 @@ class PopeJoanController(TableController):
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
         self.board = BoardItem()
-        self.cards: dict[int, CardItem] = {}
+        self.layer = CardLayer(table)
         self.names: dict[int, TextPanel] = {}
         self.stocks: dict[int, StockItem] = {}
         self.info = TextPanel(size=13)
@@ -1082,6 +1083,10 @@ class PopeJoanController(TableController):
     def view(self) -> PJView:
         return self.table.current_view()
 
+    @property
+    def cards(self) -> dict[int, CardItem]:
+        return self.layer.cards
+
     def name(self, seat: int) -> str:
         return "You" if seat == self.me else self.game.seat_name(seat)
 
@@ -1096,12 +1101,12 @@ class PopeJoanController(TableController):
         scene = self.table.scene()
         if self._anim is not None:
             self._anim.stop()
-        items = [self.board, self.info, self.news, *self.cards.values(), *self.names.values(),
+        self.layer.teardown()
+        items = [self.board, self.info, self.news, *self.names.values(),
                  *self.stocks.values(), *self._chips] + ([self.button] if self.button else [])
         for item in items:
             if item.scene() is scene:
                 scene.removeItem(item)
-        self.cards.clear()
         self.names.clear()
         self.stocks.clear()
         self._chips.clear()
@@ -1150,34 +1155,15 @@ class PopeJoanController(TableController):
         n = view.n
         self.board.board = view.board
         self.board.update()
-        placed = self.positions(view)
-        dpr = self.table.devicePixelRatioF()
         if self._anim is not None:
             self._anim.stop()
             self._anim = None
         for chip in self._chips:
             self.table.scene().removeItem(chip)
         self._chips = []
+        self.layer.place(self.positions(view), animate)
         group = QParallelAnimationGroup(self.table)
         moving = animate and self.table.animations_on
-        for cid, (pos, z, face, width) in placed.items():
-            item = self.cards.get(cid)
-            if item is None:
-                item = CardItem(cid, width, dpr)
-                self.table.scene().addItem(item)
-                item.setPos(pos)
-                self.cards[cid] = item
-            item.set_size(width, dpr)
-            item.set_face(face)
-            item.setZValue(z)
-            item.show()
-            if moving and (item.pos() - pos).manhattanLength() > 0.5:
-                group.addAnimation(flight(item, item.pos(), pos))
-            else:
-                item.setPos(pos)
-        for cid, item in self.cards.items():
-            if cid not in placed:
-                item.hide()
         if moving:
             self._fly_counters(view, group)
         self._payments_seen = len(view.payments)
@@ -1339,12 +1325,7 @@ class PopeJoanController(TableController):
 
     # -- input ----------------------------------------------------------------------------------------
     def card_at(self, pos: QPointF) -> int | None:
-        best, z = None, -1.0
-        for cid in self._hand_pos:
-            item = self.cards.get(cid)
-            if item is not None and item.isVisible() and item.sceneBoundingRect().contains(pos) and item.zValue() > z:
-                best, z = cid, item.zValue()
-        return best
+        return self.layer.card_at(pos, among=self._hand_pos)
 
     def _on_board(self, pos: QPointF) -> bool:
         d = pos - self.centre
@@ -1440,6 +1421,26 @@ class PopeJoanController(TableController):
     def clear_hint(self) -> None:
         self._hint = None
         self.show_keyboard_state()
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """A lead marks the card and the middle of the board; dressing the board, your stock
+        and the board."""
+        board = self.board.sceneBoundingRect()
+        if isinstance(action, Lead):
+            view = self.view()
+            cid = next((c for c in self._hand_pos if view.face(c) == action.card), None)
+            return (self.layer.rect_of([cid]) if cid is not None else None), board
+        if isinstance(action, Dress):
+            stock = self.stocks.get(self.me)
+            return (stock.sceneBoundingRect() if stock is not None else None), board
+        return None, None
+
+    def prompt(self) -> str:
+        if not self.table.human_to_move:
+            return ""
+        if Dress() in self.table.legal():
+            return "Dress the board: drag your counters onto it, or press Enter"
+        return "Lead a card: click it or drag it to the board"
 
     def status_parts(self) -> list[str]:
         view = self.view()

@@ -6,42 +6,88 @@ legal actions, and the reason for a refusal from the engine's ``why_illegal``.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-import math
-
-from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, QSequentialAnimationGroup
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QPainter
 
 from ...core.cards import Rank
 from ...games.patience.engine import (Draw, Fan, Move, PatienceGame, PatienceView, PileKind,
                                       PileSpec, Redeal)
-from .card_renderer import aspect
+from .card_layer import CardLayer, Lift, PileScene, Place, Spot
 from .cloth import baize_tile
 from .controller import TableController
-from .items import HIGHLIGHT, HINT, CardItem, PileItem, paint_pile_outline
-from .motion import DEAL_MS, flight
+from .items import HIGHLIGHT, HINT, CardItem, PileItem
+from .motion import DEAL_MS
 
 if TYPE_CHECKING:
     from .view import TableWidget
 
-MARGIN = 0.3          # around the layout, in card widths
-DOWN_STEP = 0.12      # fan offsets, in card widths: face-down cards show a sliver,
-UP_STEP = 0.30        # face-up cards show their index
-H_STEP = 0.28        # face-up cards in a sideways fan
 FAN_DIRECTIONS = {Fan.DOWN: (0, 1), Fan.UP: (0, -1), Fan.RIGHT: (1, 0), Fan.LEFT: (-1, 0)}
-FAN_ROOM = 4.4        # card widths kept below a downward-fanned pile for its cards
+
+# Places named on the cloth.  A place's own label is its name in the book; those that only
+# say what kind of pile it is are not written (the outline says it).  A group's name is
+# written once, by its first place; the hours of the Clock by their numerals.
+GENERIC = {"foundation", "column", "fan", "ascending foundation", "descending foundation",
+           "upright card of the carpet", "crossways card of the carpet", "re-deal place",
+           "card turned", "card in hand", "tableau pile", "packet", "first foundation",
+           "column of the garden", "king foundation", "queen foundation", "knave foundation",
+           "from_foundation"}
+GROUP_NAMES = {"Rampart packet": "the Ramparts", "Reserve card": "Reserve", "river": "the River",
+               "packet of the Line": "the Line", "Auxiliary": "Auxiliaries", "Rival": "Rivals",
+               "battery pile": "the Battery", "Flank": "Flanks", "packet of the promenade": "the Promenade", "help": "help", "later help": "later help"}
 
 
 @dataclass
 class Drag:
     src: str
     count: int
-    items: list[CardItem]
-    grab: QPointF                # where the lead card was taken, relative to its corner
-    origin: QPointF              # the press position, to tell a click from a drag
-    moved: bool = False
+    lift: Lift
+
+    @property
+    def items(self) -> list[CardItem]:
+        return self.lift.items
+
+    @property
+    def moved(self) -> bool:
+        return self.lift.moved
+
+
+def cloth_names(specs: tuple[PileSpec, ...]) -> dict[str, str]:
+    """The names written on the cloth, by pile name (see ``GENERIC``)."""
+    counts = Counter(s.label for s in specs)
+    out: dict[str, str] = {}
+    seen: set[str] = set()
+    for s in specs:
+        label = s.label
+        if s.kind is PileKind.STOCK:
+            out[s.name] = "stock"
+        elif s.kind is PileKind.WASTE:
+            out[s.name] = label if label in ("talon", "waste", "discard heap") else "waste"
+        elif label.startswith("foundation at "):
+            out[s.name] = label.removeprefix("foundation at ")
+        elif not label or label in GENERIC or label.startswith("packet at "):
+            pass
+        elif counts[label] == 1:
+            out[s.name] = label
+        elif label not in seen:
+            out[s.name] = GROUP_NAMES.get(label, label.removesuffix(" pile"))
+        seen.add(label)
+    return out
+
+
+def place_of(spec: PileSpec, label: str) -> Place:
+    mark = ""
+    if spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty == Rank.ACE:
+        mark = "A"
+    elif spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty not in ("any", None, Rank.ACE):
+        mark = Rank(spec.build.empty).short  # type: ignore[arg-type]
+    elif spec.kind is PileKind.TABLEAU and spec.build and spec.build.empty == Rank.KING:
+        mark = "K"
+    return Place(spec.name, spec.x, spec.y, FAN_DIRECTIONS.get(spec.fan, (0, 0)), spec.room, spec.show,
+                 spec.crossways, label, mark, grow=spec.fan is Fan.DOWN and not spec.room)
 
 
 class PatienceController(TableController):
@@ -50,149 +96,68 @@ class PatienceController(TableController):
     def __init__(self, table: "TableWidget", game: PatienceGame) -> None:
         super().__init__(table, game)
         self.specs: tuple[PileSpec, ...] = ()
-        self.piles: dict[str, PileItem] = {}
-        self.unit = 80.0            # card width in pixels
-        self.origin = QPointF(0, 0)
+        self.layer = CardLayer(table)
+        self.places = PileScene(self.layer)
         self.drag: Drag | None = None
         self.focus_index = 0        # keyboard focus: which pile
         self.selection: tuple[str, int] | None = None  # keyboard: lifted cards (pile, count)
         self.keyboard_active = False  # the focus frame shows only once the keyboard is used
-        self._cards: dict[int, CardItem] = {}
         self._card_pile: dict[int, tuple[str, int]] = {}
-        self._anim: QParallelAnimationGroup | None = None
+        self._hint: Any = None
+
+    @property
+    def piles(self) -> dict[str, PileItem]:
+        return self.places.items
+
+    @property
+    def unit(self) -> float:
+        return self.places.unit
+
+    @property
+    def _cards(self) -> dict[int, CardItem]:
+        return self.layer.cards
 
     # -- structure --------------------------------------------------------------------------
     def build(self) -> None:
         session = self.table.session
         assert session is not None
         self.specs = self.game.specs(session.options)
-        scene = self.table.scene()
-        for item in self.piles.values():
-            scene.removeItem(item)
-        self.piles = {}
-        for spec in self.specs:
-            label = "A" if spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty == Rank.ACE else ""
-            if spec.kind is PileKind.FOUNDATION and spec.build and spec.build.empty not in ("any", None, Rank.ACE):
-                label = Rank(spec.build.empty).short  # type: ignore[arg-type]
-            if spec.kind is PileKind.TABLEAU and spec.build and spec.build.empty == Rank.KING:
-                label = "K"
-            item = PileItem(spec.name, label, self.unit, crossways=spec.crossways)
-            scene.addItem(item)
-            self.piles[spec.name] = item
+        names = cloth_names(self.specs)
+        self.places.declare(place_of(spec, names.get(spec.name, "")) for spec in self.specs)
         self.focus_index = next((i for i, s in enumerate(self.specs) if s.kind is PileKind.TABLEAU), 0)
 
     def teardown(self) -> None:
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        scene = self.table.scene()
-        for item in [*self._cards.values(), *self.piles.values()]:
-            scene.removeItem(item)
-        self._cards, self._card_pile, self.piles = {}, {}, {}
+        self.layer.teardown()
+        self.places.clear()
+        self._card_pile = {}
 
     def paint_background(self, painter: QPainter, rect: QRectF) -> None:
-        # The cloth and the piles' quiet outlines.
+        # The cloth, the piles' quiet outlines and the book's names for them.
         painter.fillRect(rect, QBrush(baize_tile()))
-        for pile in self.piles.values():
-            paint_pile_outline(painter, pile.sceneBoundingRect().adjusted(4, 4, -4, -4), pile.label)
-
-    @staticmethod
-    def fan_room(spec: PileSpec) -> float:
-        """Card widths a pile's fan may take beyond its first card."""
-        if spec.room:
-            return spec.room
-        if spec.fan in (Fan.DOWN,):
-            return FAN_ROOM
-        if spec.fan is Fan.UP:
-            return 1.5
-        if spec.fan in (Fan.RIGHT, Fan.LEFT):
-            return (spec.show - 1) * H_STEP if spec.show else 2.0
-        return 0.0
-
-    def bounds(self) -> tuple[float, float, float, float]:
-        """The layout's extent in card widths: left, top, right, bottom (fans included)."""
-        def wide(s: PileSpec) -> float:
-            return aspect if s.crossways else 1.0
-
-        def high(s: PileSpec) -> float:
-            return 1.0 if s.crossways else aspect
-
-        left = min(s.x - (self.fan_room(s) if s.fan is Fan.LEFT else 0) for s in self.specs)
-        top = min(s.y - (self.fan_room(s) if s.fan is Fan.UP else 0) for s in self.specs)
-        right = max(s.x + wide(s) + (self.fan_room(s) if s.fan is Fan.RIGHT else 0) for s in self.specs)
-        bottom = max(s.y + high(s) + (self.fan_room(s) if s.fan is Fan.DOWN else 0) for s in self.specs)
-        return left, top, right, bottom
-
-    def content_size(self) -> tuple[float, float]:
-        """The layout's width and height in card widths, with the margin."""
-        left, top, right, bottom = self.bounds()
-        return right - left + 2 * MARGIN, bottom - top + 2 * MARGIN
+        self.places.paint(painter)
 
     def fit(self, width: float, height: float) -> None:
-        cw, ch = self.content_size()
-        self.unit = max(24.0, min(width / cw, height / ch))
-        left, top, _, _ = self.bounds()
-        used_w = cw * self.unit
-        self.origin = QPointF(max(0.0, (width - used_w) / 2) + (MARGIN - left) * self.unit,
-                              (MARGIN - top) * self.unit)
-        for spec in self.specs:
-            item = self.piles[spec.name]
-            item.set_width(self.unit)
-            item.setPos(self.pile_pos(spec))
+        self.places.fit(width, height)
 
     def pile_pos(self, spec: PileSpec) -> QPointF:
-        return QPointF(self.origin.x() + spec.x * self.unit, self.origin.y() + spec.y * self.unit)
+        return self.places.corner(spec.name)
 
     def spec(self, name: str) -> PileSpec:
         return self.specs[[s.name for s in self.specs].index(name)]
 
     # -- where each card lies ---------------------------------------------------------------
+    def spots(self, view: PatienceView) -> dict[int, Spot]:
+        return self.places.positions({p.name: [(c.id, c.face) for c in p.cards] for p in view.piles})
+
     def card_positions(self, view: PatienceView) -> dict[int, tuple[QPointF, float, Any]]:
-        """Physical id -> (position, z value, face) for every card in ``view``.  A card of a
-        crossways pile is turned about its corner, so its item sits a card's height to the right
-        of the place's corner (``CardItem.set_crossways``)."""
-        out: dict[int, tuple[QPointF, float, Any]] = {}
-        bottom_limit = self.table.viewport().height() - self.unit * 0.15
-        for pi, (spec, pile) in enumerate(zip(self.specs, view.piles)):
-            base = self.pile_pos(spec)
-            if spec.crossways:
-                base = QPointF(base.x() + self.unit * aspect, base.y())
-            n = len(pile.cards)
-            direction = FAN_DIRECTIONS.get(spec.fan)
-            first_fanned = max(0, n - spec.show) if spec.show else 0
-            steps = [0.0] * n
-            if direction is not None:
-                vertical = direction[1] != 0
-                for i in range(first_fanned + 1, n):
-                    hidden = pile.cards[i - 1].face is None
-                    steps[i] = DOWN_STEP if hidden else (UP_STEP if vertical else H_STEP)
-                wanted = sum(steps)
-                room = self.fan_room(spec)
-                if spec.fan is Fan.DOWN and not spec.room:
-                    # a downward fan with no declared room may use the window's whole height
-                    room = max(room, (bottom_limit - base.y() - self.unit * aspect) / self.unit)
-                squeeze = min(1.0, room / wanted) if wanted > 0 and room > 0 else 1.0
-            offset = 0.0
-            for i, card in enumerate(pile.cards):
-                if direction is not None:
-                    offset += steps[i] * squeeze
-                    pos = QPointF(base.x() + direction[0] * offset * self.unit,
-                                  base.y() + direction[1] * offset * self.unit)
-                else:
-                    # squared piles: a pixel's rise for every dozen cards gives the stock some thickness
-                    lift = min(i // 12, 2)
-                    pos = QPointF(base.x() - lift, base.y() - lift)
-                # whole pixels: the card items snap to them (crisp blits)
-                out[card.id] = (QPointF(round(pos.x()), round(pos.y())), pi * 200 + i, card.face)
-        return out
+        """Physical id -> (position, z value, face) for every card in ``view``."""
+        return {cid: (s.pos, s.z, s.face) for cid, s in self.spots(view).items()}
 
     def pile_area(self, name: str) -> QRectF:
         """The pile's place together with its fanned cards: where a drop counts for it."""
-        rect = self.piles[name].sceneBoundingRect()
-        for item in self.cards_in_pile(name):
-            if self.drag is None or item not in self.drag.items:
-                rect = rect.united(item.sceneBoundingRect())
-        return rect
+        dragged = set(self.drag.lift.ids) if self.drag is not None else set()
+        return self.places.area(name, [c for c, (p, _) in self._card_pile.items()
+                                       if p == name and c not in dragged])
 
     # -- the mouse --------------------------------------------------------------------------
     def press(self, scene_pos: QPointF) -> None:
@@ -214,38 +179,35 @@ class PatienceController(TableController):
         if pile.cards[index].face is None:
             self.explain(Move(name, name, len(pile.cards) - index), fallback="a face-down card cannot be moved")
             return
-        items = [self.card_item(c.id) for c in pile.cards[index:]]
-        lead = items[0]
-        self.drag = Drag(name, len(items), items, scene_pos - lead.pos(), scene_pos)
-        for k, item in enumerate(items):
-            item.setZValue(100_000 + k)
-        targets = {a.dst for a in self.table.legal() if isinstance(a, Move) and a.src == name and a.count == len(items)}
-        for pname, pitem in self.piles.items():
-            pitem.set_highlight(HIGHLIGHT if pname in targets else None)
+        ids = [c.id for c in pile.cards[index:]]
+        self.drag = Drag(name, len(ids), self.layer.lift(ids, scene_pos))
+        self.light_targets(self.targets(name, len(ids)))
         self.table.clear_hint()
 
-    def move(self, scene_pos: QPointF) -> None:
-        if self.drag is None:
-            return
-        if not self.drag.moved and (scene_pos - self.drag.origin).manhattanLength() < 4:
-            return
-        self.drag.moved = True
-        top_left = scene_pos - self.drag.grab
-        for k, item in enumerate(self.drag.items):
-            item.setPos(top_left + QPointF(0, k * UP_STEP * self.unit * self._drag_squeeze()))
+    def light_targets(self, names: set[str]) -> None:
+        """Light the places the lifted cards may go to: an empty place, or the card on top of a
+        pile (which covers its place), washed and framed in gold."""
+        self.places.light(names, HIGHLIGHT)
+        view = self.table.current_view()
+        lifted = set(self.drag.lift.ids) if self.drag is not None else set()
+        tops = {p.cards[-1].id for p in view.piles if p.name in names and p.cards}
+        for item in self.card_items():
+            if item.card_id in tops:
+                item.set_glow(HIGHLIGHT)
+            elif item.card_id not in lifted and item.selected_glow == HIGHLIGHT:
+                item.set_glow(None)
 
-    def _drag_squeeze(self) -> float:
-        assert self.drag is not None
-        items = self.drag.items
-        if len(items) < 2:
-            return 1.0
-        gap = items[1].pos().y() - items[0].pos().y()
-        return max(0.2, min(1.0, gap / (UP_STEP * self.unit))) if gap > 0 else 1.0
+    def targets(self, src: str, count: int) -> set[str]:
+        """The places the ``count`` top cards of ``src`` may go to now."""
+        return {a.dst for a in self.table.legal() if isinstance(a, Move) and a.src == src and a.count == count}
+
+    def move(self, scene_pos: QPointF) -> None:
+        if self.drag is not None:
+            self.drag.lift.follow(scene_pos)
 
     def release(self, scene_pos: QPointF) -> None:
         drag, self.drag = self.drag, None
-        for pitem in self.piles.values():
-            pitem.set_highlight(None)
+        self.light_targets(set())
         if drag is None:
             return
         if not drag.moved:
@@ -253,7 +215,10 @@ class PatienceController(TableController):
                 return
             self.table.sync(animate=False)
             return
-        lead = drag.items[0].sceneBoundingRect()
+        lead = drag.lift.lead_rect()
+        self.drag = drag            # pile_area leaves the dragged cards out
+        areas = {name: self.pile_area(name) for name in self.piles}
+        self.drag = None
         legal = {a.dst: a for a in self.table.legal()
                  if isinstance(a, Move) and a.src == drag.src and a.count == drag.count}
         best: tuple[float, str] | None = None
@@ -261,7 +226,7 @@ class PatienceController(TableController):
         for name in self.piles:
             if name == drag.src:
                 continue
-            overlap = lead.intersected(self.pile_area(name))
+            overlap = lead.intersected(areas[name])
             area = overlap.width() * overlap.height()
             if area <= 0:
                 continue
@@ -407,150 +372,101 @@ class PatienceController(TableController):
 
     def show_keyboard_state(self) -> None:
         names = [s.name for s in self.specs]
-        for i, name in enumerate(names):
-            self.piles[name].set_focused(self.keyboard_active and i == self.focus_index)
+        self.places.focus(names[self.focus_index] if self.keyboard_active and names else None)
         lifted: set[int] = set()
+        targets: set[str] = set()
         if self.selection is not None:
             src, count = self.selection
             lifted = {c.id for c in self.table.current_view().pile(src).cards[-count:]}
+            targets = self.targets(src, count)     # lit as in a drag
         for item in self.card_items():
             item.set_glow(HIGHLIGHT if item.card_id in lifted else None)
+        if self.drag is None:
+            self.light_targets(targets)
 
     def show_hint(self, action: Any) -> None:
+        self._hint = action
         if isinstance(action, Move):
             view = self.table.current_view()
-            for c in view.pile(action.src).cards[-action.count:]:
-                self.card_item(c.id).set_glow(HINT)
+            self.layer.glow([c.id for c in view.pile(action.src).cards[-action.count:]], HINT)
             self.piles[action.dst].set_highlight(HINT)
         elif isinstance(action, (Draw, Redeal)):
             self.piles[self._stock_name()].set_highlight(HINT)
 
     def clear_hint(self) -> None:
-        for pile in self.piles.values():
-            pile.set_highlight(None)
+        self._hint = None
+        self.places.light((), None)
         self.show_keyboard_state()
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The scene rectangles of the cards ``action`` moves and of the place they go to."""
+        view = self.table.current_view()
+        if isinstance(action, Move):
+            ids = [c.id for c in view.pile(action.src).cards[-action.count:]]
+            dst = view.pile(action.dst).cards
+            target = self.places.rect(action.dst)
+            if dst:
+                top = self.layer.rect_of([dst[-1].id])
+                target = top if top is not None else target
+            return self.layer.rect_of(ids), target
+        if isinstance(action, (Draw, Redeal)):
+            stock = self._stock_name()
+            waste = next((s.name for s in self.specs if s.kind is PileKind.WASTE), None)
+            cards = view.pile(stock).cards
+            src = self.layer.rect_of([cards[-1].id]) if cards else self.places.rect(stock)
+            return src, self.places.rect(waste) if waste and isinstance(action, Draw) else self.places.rect(stock)
+        return None, None
+
+    def prompt(self) -> str:
+        if self.selection is not None:
+            return "Choose where to put the lifted cards with Left and Right, then Enter"
+        return ""
 
     def cancel_drag(self) -> None:
         self.drag = None
+        self.light_targets(set())
 
     # -- the card items -----------------------------------------------------------------------
     def card_item(self, card_id: int) -> CardItem:
-        return self._cards[card_id]
+        return self.layer.item(card_id)
 
     def card_items(self) -> list[CardItem]:
-        return list(self._cards.values())
+        return list(self.layer.cards.values())
 
     def cards_in_pile(self, name: str) -> list[CardItem]:
-        return [self._cards[cid] for cid, (pile, _) in self._card_pile.items() if pile == name]
+        return [self.layer.cards[cid] for cid, (pile, _) in self._card_pile.items() if pile == name]
 
     def pile_at(self, scene_pos: QPointF) -> tuple[str, int | None] | None:
         """The pile under ``scene_pos`` and the index of the card hit (``None``: its empty place)."""
-        best: CardItem | None = None
-        for item in self._cards.values():
-            if item.isVisible() and item.mapToScene(item.card_rect()).boundingRect().contains(scene_pos):
-                if best is None or item.zValue() > best.zValue():
-                    best = item
-        if best is not None and best.card_id in self._card_pile:
-            return self._card_pile[best.card_id]
-        for name, pile in self.piles.items():
-            if pile.sceneBoundingRect().contains(scene_pos):
-                return name, None
-        return None
+        cid = self.layer.card_at(scene_pos, self._card_pile)
+        if cid is not None:
+            return self._card_pile[cid]
+        name = self.places.place_at(scene_pos)
+        return None if name is None else (name, None)
 
     def sync(self, animate: bool) -> None:
         """Put every card where the game's view says, with its face shown or hidden."""
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
         view = self.table.current_view()
-        placed = self.card_positions(view)
-        dpr = self.table.devicePixelRatioF()
-        scene = self.table.scene()
-        group = QParallelAnimationGroup(self.table)
         self._card_pile = {c.id: (p.name, i) for p in view.piles for i, c in enumerate(p.cards)}
-        crossways = {s.name for s in self.specs if s.crossways}
-        for cid, (pos, z, face) in placed.items():
-            item = self._cards.get(cid)
-            if item is None:
-                item = CardItem(cid, self.unit, dpr)
-                scene.addItem(item)
-                item.setPos(pos)
-                self._cards[cid] = item
-            item.set_size(self.unit, dpr)
-            if crossways:
-                turn = self._card_pile[cid][0] in crossways
-                if turn != (item.rotation() != 0):
-                    # turned where it stands (its corner moves with it), then flown to its place
-                    old = item.sceneBoundingRect().topLeft()
-                    item.set_crossways(turn)
-                    item.setPos(item.pos() + old - item.sceneBoundingRect().topLeft())
-            item.set_face(face)
-            item.set_glow(None)
-            item.setZValue(z)
-            item.show()
-            if animate and self.table.animations_on and (item.pos() - pos).manhattanLength() > 0.5:
-                item.setZValue(10_000 + z)  # fly above the others
-                anim = flight(item, item.pos(), pos)
-                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-                group.addAnimation(anim)
-            else:
-                item.setPos(pos)
-        for cid, item in self._cards.items():
-            if cid not in placed:
-                item.hide()
+        self.layer.place(self.spots(view), animate)
         self.show_keyboard_state()
-        if group.animationCount():
-            self._anim = group
-            group.start()
 
     def intro(self) -> None:
         """Cards fly from the stock to their places one after another, about 1.5 s in all."""
         view = self.table.current_view()
-        placed = self.card_positions(view)
-        stock = next((s for s in self.specs if s.kind is PileKind.STOCK), self.specs[0])
-        start = self.pile_pos(stock)
         self.sync(animate=False)
-        stock_ids = {c.id for p in view.piles if p.name == stock.name for c in p.cards}
-        movers = [cid for cid in sorted(placed) if cid not in stock_ids]
-        group = QParallelAnimationGroup(self.table)
-        delay = DEAL_MS / max(1, len(movers))
-        for k, cid in enumerate(movers):
-            item = self._cards[cid]
-            pos, z, _ = placed[cid]
-            if item.rotation():     # a card laid on its side leaves the pack from the pack's corner
-                item.setPos(start + QPointF(self.unit * aspect, 0))
-            else:
-                item.setPos(start)
-            seq = QSequentialAnimationGroup()
-            seq.addPause(int(k * delay))
-            seq.addAnimation(flight(item, item.pos(), pos))
-            group.addAnimation(seq)
-        self._anim = group
-        group.start()
+        stock = next((s for s in self.specs if s.kind is PileKind.STOCK), self.specs[0])
+        stock_ids = {c.id for c in view.pile(stock.name).cards}
+        spots = self.spots(view)
+        movers = [cid for cid in sorted(spots) if cid not in stock_ids]
+        self.layer.deal(movers, self.pile_pos(stock), spots, DEAL_MS)
 
     def celebrate(self) -> None:
-        """The win: the cards leave the foundations one after another and open into a wide fan
-        across the cloth, suit by suit, behind the banner."""
+        """The win: the cards leave the foundations one after another and bounce down the
+        cloth, leaving their trail, until a click, a key or a new deal."""
         view = self.table.current_view()
         ids = [c.id for p in view.piles if p.kind is PileKind.FOUNDATION for c in p.cards]
-        if not ids:
-            return
-        rect = self.table.viewport().rect()
-        centre = QPointF(rect.width() / 2 - self.unit / 2, rect.height() * 0.62)
-        radius = min(rect.width() * 0.42, rect.height() * 0.5)
-        group = QParallelAnimationGroup(self.table)
-        spread = math.radians(150)
-        for k, cid in enumerate(ids):
-            angle = math.radians(-165) + spread * k / max(1, len(ids) - 1)
-            end = QPointF(centre.x() + radius * math.cos(angle), centre.y() + radius * math.sin(angle))
-            item = self._cards[cid]
-            item.setZValue(20_000 + k)
-            seq = QSequentialAnimationGroup()
-            seq.addPause(int(k * 2000 / len(ids)))
-            seq.addAnimation(flight(item, item.pos(), end, 450))
-            group.addAnimation(seq)
-        self._anim = group
-        group.start()
+        self.layer.celebrate(ids, QRectF(self.table.viewport().rect()))
 
     # -- what the table says ------------------------------------------------------------------
     def status_parts(self) -> list[str]:

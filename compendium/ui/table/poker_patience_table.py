@@ -15,10 +15,9 @@ done comes from ``table.legal()``, refusals from the game's ``why_illegal``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
@@ -29,8 +28,8 @@ from ...games.poker_hands import Category
 from .card_renderer import aspect
 from .cloth import baize_tile
 from .controller import TableController
+from .card_layer import CardLayer, Lift
 from .items import HIGHLIGHT, HINT, CardItem, PileItem, paint_pile_outline
-from .motion import flight
 
 if TYPE_CHECKING:
     from ...core.game import Outcome
@@ -179,12 +178,7 @@ class MiniSquare(QGraphicsItem):
                                  card.suit.symbol if card.suit else "")
 
 
-@dataclass
-class Drag:
-    item: CardItem
-    grab: QPointF
-    origin: QPointF
-    moved: bool = False
+Drag = Lift     # the card lifted to be laid
 
 
 class PokerPatienceController(TableController):
@@ -208,8 +202,7 @@ class PokerPatienceController(TableController):
         self.path_item: QGraphicsPathItem | None = None
         self.show_others = True
         self.best: Any = None             # the optimiser's SerpentSolution, once asked for
-        self._cards: dict[int, CardItem] = {}
-        self._anim: QParallelAnimationGroup | None = None
+        self.layer = CardLayer(table)
         self.drag: Drag | None = None
         self.focus = (SIDE // 2, SIDE // 2)   # keyboard: the place shown with the frame
         self.keyboard_active = False
@@ -249,19 +242,21 @@ class PokerPatienceController(TableController):
         scene.addItem(self.path_item)
         self.focus = (self.n // 2, self.n // 2)
 
+    @property
+    def _cards(self) -> dict[int, CardItem]:
+        return self.layer.cards
+
     def teardown(self) -> None:
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
+        self.layer.teardown()
         scene = self.table.scene()
-        items: list[QGraphicsItem] = [*self._cards.values(), *self.places.values(), *self.row_tags,
+        items: list[QGraphicsItem] = [*self.places.values(), *self.row_tags,
                                       *self.col_tags, self.total_tag, *self.minis]
         if self.path_item is not None:
             items.append(self.path_item)
         for item in items:
             if item.scene() is scene:
                 scene.removeItem(item)
-        self._cards, self.places, self.minis = {}, {}, []
+        self.places, self.minis = {}, []
         self.row_tags, self.col_tags = [], []
         self.path_item = None
 
@@ -461,42 +456,15 @@ class PokerPatienceController(TableController):
         return out
 
     def sync(self, animate: bool) -> None:
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
         if self.preview is not None and self.table.session is not None \
                 and self.table.session.state is not self._preview_state:
             self.preview = None           # the game moved on (undo, a new deal): back to it
         view = self._view()
         laid = self._laid(view)
         self._update_window([cell for cell, _ in laid])
-        placed = self.card_positions(view)
-        dpr = self.table.devicePixelRatioF()
-        scene = self.table.scene()
-        group = QParallelAnimationGroup(self.table)
-        for cid, (pos, z, face, width) in placed.items():
-            item = self._cards.get(cid)
-            if item is None:
-                item = CardItem(cid, width, dpr)
-                scene.addItem(item)
-                item.setPos(pos)
-                self._cards[cid] = item
-            item.set_size(width, dpr)
-            item.set_face(face)
-            item.set_glow(None)
-            item.setZValue(z)
-            item.show()
-            target = QPointF(round(pos.x()), round(pos.y()))
-            if animate and self.table.animations_on and (item.pos() - target).manhattanLength() > 0.5:
-                item.setZValue(10_000 + z)
-                anim = flight(item, item.pos(), target)
-                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-                group.addAnimation(anim)
-            else:
-                item.setPos(target)
-        for cid, item in self._cards.items():
-            if cid not in placed:
-                item.hide()
+        self.layer.width = self.unit
+        self.layer.place({cid: (QPointF(round(p.x()), round(p.y())), z, face, w)
+                          for cid, (p, z, face, w) in self.card_positions(view).items()}, animate)
         movable = self._movable(view)
         if movable is not None and self.table.human_to_move and movable.id in self._cards \
                 and self.preview is None:
@@ -514,9 +482,6 @@ class PokerPatienceController(TableController):
         self._sync_path(view)
         self._sync_minis(view)
         self.show_keyboard_state()
-        if group.animationCount():
-            self._anim = group
-            group.start()
 
     def _sync_scores(self, view: Any) -> None:
         lines, total = view.lines, view.total
@@ -596,8 +561,7 @@ class PokerPatienceController(TableController):
         if movable is not None and movable.id in self._cards:
             item = self._cards[movable.id]
             if item.isVisible() and item.sceneBoundingRect().contains(scene_pos):
-                self.drag = Drag(item, scene_pos - item.pos(), scene_pos)
-                item.setZValue(100_000)
+                self.drag = self.layer.lift([movable.id], scene_pos)
                 self._light(HIGHLIGHT)
                 return
         key = self._place_at(scene_pos)
@@ -608,14 +572,13 @@ class PokerPatienceController(TableController):
         drag = self.drag
         if drag is None:
             return
-        if not drag.moved and (scene_pos - drag.origin).manhattanLength() < 4:
-            return
-        drag.moved = True
-        if abs(drag.item.width - self.unit) > 0.5:
+        item = drag.items[0]
+        if not drag.moved and abs(item.width - self.unit) > 0.5 \
+                and (scene_pos - drag.press).manhattanLength() >= 4:
             # a card of the Serpent's row grows to its size on the board as it is lifted
-            drag.item.set_size(self.unit, self.table.devicePixelRatioF())
+            item.set_size(self.unit, self.table.devicePixelRatioF())
             drag.grab = QPointF(self.unit * 0.5, self.unit * aspect * 0.5)
-        drag.item.setPos(scene_pos - drag.grab)
+        drag.follow(scene_pos)
 
     def release(self, scene_pos: QPointF) -> None:
         drag, self.drag = self.drag, None
@@ -628,7 +591,7 @@ class PokerPatienceController(TableController):
             return
         # The place the card covers most is the one meant; on a grid of places a sliver over a
         # lawful neighbour must not win over the place the card was dropped on.
-        lead = drag.item.sceneBoundingRect()
+        lead = drag.lead_rect()
         best: tuple[float, tuple[int, int]] | None = None
         for key, item in self.places.items():
             overlap = lead.intersected(item.sceneBoundingRect())
@@ -723,6 +686,22 @@ class PokerPatienceController(TableController):
     def clear_hint(self) -> None:
         self._hint = None
         self.show_keyboard_state()
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The card to be laid and the place ``action`` lays it on."""
+        if not isinstance(action, Place):
+            return None, None
+        movable = self._movable(self._view())
+        card = self.layer.rect_of([movable.id]) if movable is not None else None
+        item = self.places.get((action.row - self.window[0], action.col - self.window[1]))
+        return card, item.sceneBoundingRect().adjusted(4, 4, -4, -4) if item is not None else None
+
+    def prompt(self) -> str:
+        if self.preview is not None:
+            return "The best serpent: click or press a key to go back to yours"
+        if self.table.human_to_move and self._movable(self._view()) is not None:
+            return "Lay the card on a lit place" if not self.serpent else "Lay the next card of the row on a lit place"
+        return ""
 
     # -- what the table says ------------------------------------------------------------------
     def status_parts(self) -> list[str]:

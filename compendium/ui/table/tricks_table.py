@@ -12,6 +12,17 @@ now lit and the others dimmed, with the other calls (pass, double) in a row bene
 Play a card by clicking it, double-clicking it or dragging it to the middle; choose with the arrow
 keys and Enter.  The rules decide: a card the law forbids is refused in the status bar with the
 law cited (``table.play`` does that from the engine's ``IllegalAction``).
+
+The table talks: the decision before you is said in words (``prompt``); cards to put out (Piquet's
+exchange, the widow) are chosen by clicks, rising, and put out with a button; a finished trick
+stays in the middle for a pause (a setting; a click or the next card goes on, and the computer
+waits through the view's ``busy_ms`` hook), then goes face down to a small pile by its winner; the
+end of a hand is summed up on the cloth with each score's law before the next deal is shown; and a
+game with an auction keeps a bidding grid by seat, clear of every seat and hand.
+
+What is common to every card table (placing the cards by id, flights, the deal flying out,
+finding the card under the pointer, lifting it) is the shared card layer's (``card_layer.py``);
+the panels, buttons, the bidding grid and the summary are drawn by ``tricks_items.py``.
 """
 from __future__ import annotations
 
@@ -19,35 +30,35 @@ import math
 from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import (
-    QAbstractAnimation,
     QEvent,
     QObject,
-    QParallelAnimationGroup,
     QPointF,
     QRectF,
-    QSequentialAnimationGroup,
     QSizeF,
     Qt,
     QTimer,
 )
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QMouseEvent, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from ...core.cards import Card, Suit
 from ...core.errors import IllegalAction
 from ...games.tricks.engine import WHIST_POWER, Call, Deal, Discard, Play, Trick, TricksState, TricksView, active_slot
+from .card_layer import CardLayer, Lift
 from .card_renderer import aspect
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
-from .motion import DEAL_MS, MOVE_MS, flight
+from .motion import DEAL_MS
+from .tricks_items import GOLD, INK, BiddingGrid, BoxCell, BoxFrame, CallButton, HandSummary, TextPanel  # noqa: F401
 
 if TYPE_CHECKING:
     from ...core.game import Outcome
 
+# GOLD, INK, TextPanel and CallButton stay importable from here: the counters and parlour tables
+# take them from this module.
+
 LIFT = 0.2                       # how far a playable card rises, in card widths
 DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # colours alternate
-INK = QColor(245, 236, 210)
-GOLD = QColor(212, 175, 55)
+BOX_MIN_CELLS = 12          # a game whose calls make a bigger grid than this gets the bidding box
 TRICK_PAUSE_MS = 1500            # how long a finished trick stays on the cloth (a setting)
 PAUSE_KEY = "table/trick_pause_ms"
 DEMO_SUMMARY_MS = 3000           # the demo reads the end of a hand for this long, then deals on
@@ -102,431 +113,6 @@ class _Gate(QObject):
         return False
 
 
-class TextPanel(QGraphicsItem):
-    """A calm panel of text on the cloth: the score sheet, a player's name, the contract."""
-
-    def __init__(self, lines: list[str] | None = None, *, size: int = 13, bold_first: bool = True,
-                 frame: bool = True) -> None:
-        super().__init__()
-        self.lines = lines or []
-        self.size = size
-        self.bold_first = bold_first
-        self.frame = frame
-        self.lit = False
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(40_000)
-        self._measure()
-
-    def set_lines(self, lines: list[str], size: int | None = None) -> None:
-        if lines != self.lines or (size is not None and size != self.size):
-            self.prepareGeometryChange()
-            self.lines = lines
-            if size is not None:
-                self.size = size
-            self._measure()
-            self.update()
-
-    def set_lit(self, lit: bool) -> None:
-        if lit != self.lit:
-            self.lit = lit
-            self.update()
-
-    def _font(self, bold: bool) -> QFont:
-        font = QFont("DejaVu Serif")
-        font.setPixelSize(self.size)
-        font.setBold(bold)
-        return font
-
-    def _measure(self) -> None:
-        width, height = 0.0, 0.0
-        for k, line in enumerate(self.lines):
-            m = QFontMetricsF(self._font(self.bold_first and k == 0))
-            width = max(width, m.horizontalAdvance(line))
-            height += m.height()
-        pad = 8 if self.frame else 2
-        self._rect = QRectF(0, 0, width + 2 * pad, height + 2 * pad)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pad = 8 if self.frame else 2
-        if self.frame:
-            path = QPainterPath()
-            path.addRoundedRect(self._rect, 8, 8)
-            painter.fillPath(path, QColor(14, 34, 22, 200))
-            painter.setPen(QPen(GOLD if self.lit else QColor(212, 175, 55, 110), 2 if self.lit else 1))
-            painter.drawPath(path)
-        y = float(pad)
-        for k, line in enumerate(self.lines):
-            font = self._font(self.bold_first and k == 0)
-            painter.setFont(font)
-            painter.setPen(GOLD if (self.lit and k == 0) else INK)
-            h = QFontMetricsF(font).height()
-            painter.drawText(QRectF(pad, y, self._rect.width() - 2 * pad, h),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), line)
-            y += h
-
-
-class CallButton(QGraphicsItem):
-    """A call laid on the cloth as a small ivory plaque: click it to say it."""
-
-    def __init__(self, action: Any, label: str, size: int) -> None:
-        super().__init__()
-        self.action = action
-        self.label = label
-        self.size = size
-        self.focused = False
-        self.hinted = False
-        self._rect = QRectF()
-        self.set_font_size(size)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(45_000)
-
-    def set_font_size(self, size: int, min_width: float = 64.0, pad: float = 24.0) -> None:
-        """Measure the plaque for its label at ``size`` pixels (the bidding box makes its row of
-        other calls smaller than the usual buttons)."""
-        self.size = size
-        m = QFontMetricsF(self.font())
-        rect = QRectF(0, 0, max(m.horizontalAdvance(self.label) + pad, min_width), m.height() + pad * 7 / 12)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-            self.update()
-
-    def font(self) -> QFont:
-        font = QFont("DejaVu Serif")
-        font.setPixelSize(self.size)
-        font.setBold(True)
-        return font
-
-    def set_focused(self, focused: bool) -> None:
-        if focused != self.focused:
-            self.focused = focused
-            self.update()
-
-    def set_hinted(self, hinted: bool) -> None:
-        if hinted != self.hinted:
-            self.hinted = hinted
-            self.update()
-
-    def edge(self) -> QPen:
-        """The rim: gold for the keyboard's focus, blue for the hint (as on the cards)."""
-        if self.focused:
-            return QPen(HIGHLIGHT, 3)
-        if self.hinted:
-            return QPen(HINT, 3)
-        return QPen(QColor(120, 90, 40), 1.5)
-
-    def ground(self) -> QColor:
-        """The plaque's face: ivory, turned a pale blue while it is the hint (the hint also takes
-        the keyboard's focus, whose gold rim would otherwise hide it)."""
-        return QColor(206, 234, 250) if self.hinted else QColor(246, 238, 214)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-3, -3, 3, 3)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, self.ground())
-        painter.setPen(self.edge())
-        painter.drawPath(path)
-        painter.setFont(self.font())
-        painter.setPen(QColor(40, 30, 20))
-        painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.label)
-
-
-RED_STRAINS = (Suit.HEARTS.symbol, Suit.DIAMONDS.symbol)
-BOX_MIN_CELLS = 12          # a game whose calls make a bigger grid than this gets the bidding box
-
-
-class BoxCell(CallButton):
-    """One cell of the bidding box: the level and strain ("2♥", "10NT"), and beneath it the call's
-    value where the game's label gives one ("7 ♥ · 200" at Five Hundred).  A call you may not make
-    now is dimmed; clicking it has the table say why."""
-
-    def __init__(self, action: Any, label: str, level: str, strain: str, legal: bool, size: int) -> None:
-        super().__init__(action, label, size)
-        self.text = f"{level}{strain}"
-        self.sub = label.split(" · ", 1)[1] if " · " in label else ""
-        self.red = strain in RED_STRAINS
-        self.legal = legal
-        self.setZValue(45_000 if legal else 44_500)
-
-    def sub_font(self) -> QFont:
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(8, round(self.size * 0.72)))
-        return font
-
-    def needed(self, size: int) -> tuple[float, float]:
-        """The cell's size for its text at ``size`` pixels."""
-        self.size = size
-        m = QFontMetricsF(self.font())
-        w, h = m.horizontalAdvance(self.text), m.height()
-        if self.sub:
-            ms = QFontMetricsF(self.sub_font())
-            w, h = max(w, ms.horizontalAdvance(self.sub)), h + ms.height() * 0.9
-        return w + size * 0.7, h + size * 0.45
-
-    def set_font_size(self, size: int, min_width: float = 0.0, pad: float = 0.0) -> None:
-        self.size = size              # the box sets every cell to one size with set_cell
-
-    def set_cell(self, width: float, height: float, size: int) -> None:
-        rect = QRectF(0, 0, width, height)
-        self.size = size
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-        self.update()
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 5, 5)
-        if self.legal:
-            painter.fillPath(path, self.ground())
-            ink = QColor(170, 28, 36) if self.red else QColor(30, 24, 18)
-            faint = QColor(90, 70, 45)
-        else:                          # a call not open to you now: barely there on the cloth
-            painter.fillPath(path, QColor(8, 26, 16, 120))
-            ink = QColor(245, 236, 210, 80)
-            faint = QColor(245, 236, 210, 60)
-        pen = self.edge() if (self.legal or self.focused or self.hinted) else QPen(QColor(212, 175, 55, 45), 1)
-        painter.setPen(pen)
-        painter.drawPath(path)
-        main_h = QFontMetricsF(self.font()).height()
-        if self.sub:
-            sub_h = QFontMetricsF(self.sub_font()).height() * 0.9
-            top = (self._rect.height() - main_h - sub_h) / 2
-            painter.setFont(self.font())
-            painter.setPen(ink)
-            painter.drawText(QRectF(0, top, self._rect.width(), main_h), int(Qt.AlignmentFlag.AlignCenter), self.text)
-            painter.setFont(self.sub_font())
-            painter.setPen(faint)
-            painter.drawText(QRectF(0, top + main_h - 1, self._rect.width(), sub_h),
-                             int(Qt.AlignmentFlag.AlignCenter), self.sub)
-        else:
-            painter.setFont(self.font())
-            painter.setPen(ink)
-            painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.text)
-
-
-class BoxFrame(QGraphicsItem):
-    """The tray the bidding box lies in: a dark rounded panel with a thin gold rim."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(44_000)
-
-    def set_rect(self, rect: QRectF) -> None:
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-            self.update()
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 9, 9)
-        painter.fillPath(path, QColor(14, 34, 22, 190))
-        painter.setPen(QPen(QColor(212, 175, 55, 120), 1))
-        painter.drawPath(path)
-
-
-class BiddingGrid(QGraphicsItem):
-    """The record of the auction, as at a Bridge table: a column for each seat from the first to
-    speak round the table, a row for each round of calls, each call in the game's own words.  It stays on the
-    cloth, smaller, through the play."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.headers: list[str] = []
-        self.rows: list[list[str]] = []
-        self.size = 12
-        self.hidden_rows = 0               # earlier rounds left out where room is short
-        self._col_w = 0.0
-        self._row_h = 0.0
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(40_500)
-
-    def _font(self, bold: bool = False) -> QFont:
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(self.size)
-        font.setBold(bold)
-        return font
-
-    def measure(self, headers: list[str], rows: list[list[str]], size: int, keep: int | None) -> QRectF:
-        """Set the grid's text at ``size`` pixels, showing the last ``keep`` rounds (all when
-        ``None``), and return its rectangle."""
-        shown = rows if keep is None or len(rows) <= keep else rows[-keep:]
-        self.prepareGeometryChange()
-        self.headers, self.rows, self.size = headers, shown, size
-        self.hidden_rows = len(rows) - len(shown)
-        m, mb = QFontMetricsF(self._font()), QFontMetricsF(self._font(True))
-        cells = [mb.horizontalAdvance(h) for h in headers]
-        cells += [m.horizontalAdvance(c) for row in shown for c in row]
-        self._col_w = max([size * 2.6, *cells]) + size * 0.9
-        self._row_h = m.height() + 2
-        lines = 1 + max(1, len(shown)) + (1 if self.hidden_rows else 0)
-        self._rect = QRectF(0, 0, self._col_w * len(headers) + 12, self._row_h * lines + 10)
-        self.update()
-        return QRectF(self._rect)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
-
-    def cell_text(self, row: int, col: int) -> str:
-        return self.rows[row][col]
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, QColor(14, 34, 22, 200))
-        painter.setPen(QPen(QColor(212, 175, 55, 110), 1))
-        painter.drawPath(path)
-        x0, y = 6.0, 5.0
-        centre = int(Qt.AlignmentFlag.AlignCenter)
-        painter.setFont(self._font(True))
-        painter.setPen(GOLD)
-        for k, head in enumerate(self.headers):
-            painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, head)
-        y += self._row_h
-        painter.setPen(QPen(QColor(212, 175, 55, 90), 1))
-        painter.drawLine(QPointF(x0, y - 1), QPointF(self._rect.width() - 6, y - 1))
-        painter.setFont(self._font())
-        if self.hidden_rows:
-            painter.setPen(QColor(245, 236, 210, 130))
-            painter.drawText(QRectF(x0, y, self._rect.width() - 12, self._row_h), centre,
-                             f"… {self.hidden_rows} earlier round{'s' if self.hidden_rows != 1 else ''}")
-            y += self._row_h
-        for row in self.rows:
-            for k, text in enumerate(row):
-                painter.setPen(QColor(230, 120, 120) if any(s in text for s in RED_STRAINS) else INK)
-                painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, text)
-            y += self._row_h
-
-
-class HandSummary(QGraphicsItem):
-    """The end of a hand, said on the table before the next deal: what each side scored and the
-    law for each line (a click on a line opens the law).  A click or a key goes on."""
-
-    PAD = 14
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.title = ""
-        self.lines: list[tuple[str, str, str | None]] = []    # (who and what, points, rule)
-        self.footer = "Click or press a key for the next deal"
-        self.size = 14
-        self._rect = QRectF()
-        self._line_rects: list[QRectF] = []
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(52_000)
-        self.hide()
-
-    def _font(self, size: float, bold: bool = False, italic: bool = False) -> QFont:
-        font = QFont("DejaVu Serif")
-        font.setPixelSize(max(9, round(size)))
-        font.setBold(bold)
-        font.setItalic(italic)
-        return font
-
-    def set_content(self, title: str, lines: list[tuple[str, str, str | None]], max_width: float,
-                    size: int) -> None:
-        self.prepareGeometryChange()
-        self.title, self.lines = title, lines
-        for s in range(size, 8, -1):        # the largest text whose widest line fits
-            self.size = s
-            m, mt = QFontMetricsF(self._font(s)), QFontMetricsF(self._font(s * 1.25, bold=True))
-            body = max([m.horizontalAdvance(f"{t}    {p}    law") for t, p, _ in lines] or [0.0])
-            width = max(body, mt.horizontalAdvance(title),
-                        QFontMetricsF(self._font(s * 0.85, italic=True)).horizontalAdvance(self.footer))
-            if width + 2 * self.PAD <= max_width:
-                break
-        m = QFontMetricsF(self._font(self.size))
-        mt = QFontMetricsF(self._font(self.size * 1.25, bold=True))
-        mf = QFontMetricsF(self._font(self.size * 0.85, italic=True))
-        width = min(max_width, width + 2 * self.PAD)
-        y = self.PAD + mt.height() + 6
-        self._line_rects = []
-        for _ in lines:
-            self._line_rects.append(QRectF(self.PAD - 4, y, width - 2 * self.PAD + 8, m.height() + 2))
-            y += m.height() + 2
-        if not lines:
-            y += m.height()
-        height = y + 6 + mf.height() + self.PAD
-        self._rect = QRectF(0, 0, width, height)
-        self.update()
-
-    def line_rule_at(self, scene_pos: QPointF) -> str | None:
-        """The law of the line under ``scene_pos`` (scene coordinates), if any."""
-        local = self.mapFromScene(scene_pos)
-        for rect, (_, _, rule) in zip(self._line_rects, self.lines):
-            if rect.contains(local):
-                return rule
-        return None
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 10, 10)
-        painter.fillPath(path, QColor(10, 28, 18, 235))
-        painter.setPen(QPen(GOLD, 1.5))
-        painter.drawPath(path)
-        pad = self.PAD
-        inner = self._rect.width() - 2 * pad
-        title_font = self._font(self.size * 1.25, bold=True)
-        painter.setFont(title_font)
-        painter.setPen(GOLD)
-        th = QFontMetricsF(title_font).height()
-        painter.drawText(QRectF(pad, pad, inner, th), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                         self.title)
-        body = self._font(self.size)
-        link = QFont(self._font(self.size * 0.85))
-        link.setUnderline(True)
-        left = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
-        right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        for rect, (text, points, rule) in zip(self._line_rects, self.lines):
-            inner_rect = rect.adjusted(4, 0, -4, 0)
-            law_w = QFontMetricsF(link).horizontalAdvance("law") + 8 if rule else 0.0
-            pts_w = QFontMetricsF(body).horizontalAdvance(points) + 10
-            painter.setFont(body)
-            painter.setPen(INK)
-            painter.drawText(inner_rect.adjusted(0, 0, -(law_w + pts_w), 0), left,
-                             QFontMetricsF(body).elidedText(text, Qt.TextElideMode.ElideRight,
-                                                            inner_rect.width() - law_w - pts_w))
-            painter.setPen(GOLD)
-            painter.drawText(inner_rect.adjusted(0, 0, -law_w, 0), right, points)
-            if rule:
-                painter.setFont(link)
-                painter.setPen(QColor(150, 200, 255))
-                painter.drawText(inner_rect, right, "law")
-        if not self.lines:
-            painter.setFont(body)
-            painter.setPen(INK)
-            y = pad + th + 6
-            painter.drawText(QRectF(pad, y, inner, QFontMetricsF(body).height()), left, "Nothing was scored.")
-        foot = self._font(self.size * 0.85, italic=True)
-        painter.setFont(foot)
-        painter.setPen(QColor(245, 236, 210, 170))
-        fh = QFontMetricsF(foot).height()
-        painter.drawText(QRectF(pad, self._rect.height() - pad - fh, inner, fh), left, self.footer)
-
-
 def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None) -> tuple[int, int]:
     """Your hand as a player sorts it: suit by suit, colours alternating, trumps on the right, in
     the order the cards rank in play where the game is given (Five Hundred's left bower among the
@@ -543,7 +129,7 @@ def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None
 class TricksController(TableController):
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
-        self.cards: dict[int, CardItem] = {}
+        self.layer = CardLayer(table)           # the cards, placed, flown and found (card_layer.py)
         self.unit = 80.0
         self.small = 48.0
         self.width = self.height = 0.0
@@ -557,16 +143,13 @@ class TricksController(TableController):
         self._box_shape: tuple[int, int] | None = None    # rows and columns of the bidding box
         self.focus = 0                   # keyboard focus: index into the current choices
         self.show_last = False           # the last trick is turned up for a look
-        self.drag: tuple[int, QPointF, QPointF] | None = None   # card id, press point, card origin
-        self._press_pos: QPointF | None = None
-        self._anim: QParallelAnimationGroup | None = None
+        self.drag: Lift | None = None           # a card of your hand picked up by the pointer
         self._hint: Any = None
         self._hand_pos: dict[int, QPointF] = {}
         self._controlled: set[int] = set()   # ids of an exposed hand you play for (the dummy)
         self._played_for: set[int] = set()   # ... clickable also out of its turn, to hear why not
         self._open_top: dict[int, float] = {}  # seat -> left edge of its open hand across the top
         self._last_deal = 0
-        self._dealing: QParallelAnimationGroup | None = None   # the deal flying out
         # A finished trick stays in the middle for a pause (or until a click or the next card):
         # the trick, and the view it is shown in (the hand's last view when the hand is over).
         self.pause_ms = self._read_pause()
@@ -603,9 +186,6 @@ class TricksController(TableController):
         self.table.installEventFilter(self._gate)
 
     def teardown(self) -> None:
-        if self._dealing is not None:
-            self._dealing.stop()
-            self._dealing = None
         self._hold_timer.stop()
         self._summary_timer.stop()
         self.table.viewport().removeEventFilter(self._gate)
@@ -613,11 +193,11 @@ class TricksController(TableController):
         for obj in (self._hold_timer, self._summary_timer, self._gate):
             obj.deleteLater()           # children of the table: gone with this controller
         scene = self.table.scene()
-        for item in [*self.cards.values(), *self.names.values(), *self.buttons, *self.dimmed,
+        self.layer.teardown()
+        for item in [*self.names.values(), *self.buttons, *self.dimmed,
                      self.score, self.info, self.frame, self.summary, self.auction, self.prompt_line]:
             if item.scene() is scene:
                 scene.removeItem(item)
-        self.cards.clear()
         self.names.clear()
         self.buttons.clear()
         self.dimmed.clear()
@@ -628,6 +208,11 @@ class TricksController(TableController):
         self.unit = max(36.0, min(width / 10.5, height / 6.0))
         self.small = self.unit * 0.68
         self.centre = QPointF(width * 0.5, height * 0.42)
+
+    @property
+    def cards(self) -> dict[int, CardItem]:
+        """The card items by id (the layer's)."""
+        return self.layer.cards
 
     def view(self) -> TricksView:
         """The view the table shows: the game's, or while the end of a hand is on show, the
@@ -659,50 +244,19 @@ class TricksController(TableController):
         self._observe()
         view = self.view()
         pub = view.pub
-        if self._dealing is not None:
-            if self._dealing.state() == QAbstractAnimation.State.Running and pub.deal_no == self._last_deal:
-                # the cards are still being dealt: they settle when the deal is out
-                self._sync_panels(view)
-                self._sync_buttons(view)
-                return
-            self._dealing.stop()
-            self._dealing = None
+        if self.layer.dealing and pub.deal_no == self._last_deal:
+            # the cards are still being dealt: they settle when the deal is out
+            self._sync_panels(view)
+            self._sync_buttons(view)
+            return
         self._sync_corners(view)         # first: an open hand across the top keeps clear of them
         placed = self.positions(view)
-        dpr = self.table.devicePixelRatioF()
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        group = QParallelAnimationGroup(self.table)
-        moving = animate and self.table.animations_on and pub.deal_no == self._last_deal
         new_deal = (animate and self.table.animations_on and 0 < self._last_deal < pub.deal_no
                     and bool(pub.hands))
+        self.layer.place(placed, animate and pub.deal_no == self._last_deal)
         self._last_deal = pub.deal_no
-        for cid, (pos, z, face, width) in placed.items():
-            item = self.cards.get(cid)
-            if item is None:
-                item = CardItem(cid, width, dpr)
-                self.table.scene().addItem(item)
-                item.setPos(pos)
-                self.cards[cid] = item
-            item.set_size(width, dpr)
-            item.set_face(face)
-            item.set_glow(HINT if self._hint is not None and self._hint_card(cid) else None)
-            item.setZValue(z)
-            item.show()
-            if moving and (item.pos() - pos).manhattanLength() > 0.5:
-                item.setZValue(10_000 + z)
-                anim = flight(item, item.pos(), pos)
-                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-                group.addAnimation(anim)
-            else:
-                item.setPos(pos)
-        for cid, item in self.cards.items():
-            if cid not in placed:
-                item.hide()
-        if group.animationCount():
-            self._anim = group
-            group.start()
+        if self._hint is not None:
+            self.layer.glow([cid for cid in placed if self._hint_card(cid)], HINT)
         if new_deal:
             self.fly_deal(view, placed)
         self._sync_panels(view)
@@ -937,31 +491,10 @@ class TricksController(TableController):
         dealer = self.seat_anchor(pub.dealer, pub.n)
         start = dealer - QPointF(self.small / 2, self.small * aspect / 2)
         rest = set(pub.stock) if len(pub.stock) > 8 else set()
-        movers = [cid for cid in sorted(placed) if cid not in rest and cid in self.cards]
-        if not movers:
-            return
-        group = QParallelAnimationGroup(self.table)
-        step = (DEAL_MS - MOVE_MS) / max(1, len(movers))
-        for k, cid in enumerate(movers):
-            item = self.cards[cid]
-            pos, z, face, _ = placed[cid]
-            item.setPos(start)
-            item.setZValue(60_000 - k)       # the next card to go lies on top of the pack
-            item.set_face(None)              # face down in the pack; turned as it is dealt
-            seq = QSequentialAnimationGroup()
-            seq.addPause(int(k * step))
-            anim = flight(item, start, pos)
-            anim.stateChanged.connect(lambda new, old, item=item, face=face: item.set_face(face)
-                                      if new == QAbstractAnimation.State.Running else None)
-            anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-            seq.addAnimation(anim)
-            group.addAnimation(seq)
-        group.finished.connect(self._deal_out)
-        self._dealing = group
-        group.start()
+        self.layer.deal([cid for cid in sorted(placed) if cid not in rest], start, placed, DEAL_MS,
+                        turn_in_flight=True, on_done=self._deal_out)
 
     def _deal_out(self) -> None:
-        self._dealing = None
         self.table.sync(animate=True)      # anything said or played meanwhile falls into place
 
     def _hint_card(self, cid: int) -> bool:
@@ -1658,12 +1191,8 @@ class TricksController(TableController):
 
     # -- input -------------------------------------------------------------------------------------------
     def card_at(self, pos: QPointF) -> int | None:
-        best, z = None, -1.0
-        for cid in self._hand_pos:
-            item = self.cards.get(cid)
-            if item is not None and item.isVisible() and item.sceneBoundingRect().contains(pos) and item.zValue() > z:
-                best, z = cid, item.zValue()
-        return best
+        """The card of a hand you play from under the pointer (the topmost)."""
+        return self.layer.card_at(pos, among=self._hand_pos)
 
     def button_at(self, pos: QPointF) -> CallButton | None:
         """The call under the pointer; a dimmed cell of the bidding box too, so that the table
@@ -1674,30 +1203,24 @@ class TricksController(TableController):
         return None
 
     def press(self, scene_pos: QPointF) -> None:
-        self._press_pos = scene_pos
         b = self.button_at(scene_pos)
         if b is not None:
             self.say_action(b.action)
-            self._press_pos = None
             return
         cid = self.card_at(scene_pos)
         if cid is not None:
-            self.drag = (cid, scene_pos, self.cards[cid].pos())
-            self.cards[cid].setZValue(30_000)
+            self.drag = self.layer.lift([cid], scene_pos)
 
     def move(self, scene_pos: QPointF) -> None:
-        if self.drag is None:
-            return
-        cid, start, origin = self.drag
-        self.cards[cid].setPos(origin + (scene_pos - start))
+        if self.drag is not None:
+            self.drag.follow(scene_pos, threshold=6.0)
 
     def release(self, scene_pos: QPointF) -> None:
         if self.drag is None:
             return
-        cid, start, origin = self.drag
+        cid, moved = self.drag.ids[0], self.drag.moved
         self.drag = None
-        moved = (scene_pos - start).manhattanLength()
-        if moved < 6 or self._in_middle(scene_pos):
+        if not moved or self._in_middle(scene_pos):
             self.play_card(cid)           # a click, or a drop on the trick
         else:
             self.table.sync(animate=True)  # dropped elsewhere: back to the hand

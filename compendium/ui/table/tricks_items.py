@@ -17,6 +17,16 @@ GOLD = QColor(212, 175, 55)
 RED_STRAINS = (Suit.HEARTS.symbol, Suit.DIAMONDS.symbol)
 
 
+def draw_panel(painter: QPainter, rect: QRectF, radius: float, fill: QColor, pen: QPen) -> None:
+    """A rounded panel on the cloth: filled, then rimmed (every panel and plaque of the table)."""
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    path = QPainterPath()
+    path.addRoundedRect(rect, radius, radius)
+    painter.fillPath(path, fill)
+    painter.setPen(pen)
+    painter.drawPath(path)
+
+
 class TextPanel(QGraphicsItem):
     """A calm panel of text on the cloth: the score sheet, a player's name, the contract."""
 
@@ -69,11 +79,8 @@ class TextPanel(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         pad = 8 if self.frame else 2
         if self.frame:
-            path = QPainterPath()
-            path.addRoundedRect(self._rect, 8, 8)
-            painter.fillPath(path, QColor(14, 34, 22, 200))
-            painter.setPen(QPen(GOLD if self.lit else QColor(212, 175, 55, 110), 2 if self.lit else 1))
-            painter.drawPath(path)
+            draw_panel(painter, self._rect, 8, QColor(14, 34, 22, 200),
+                       QPen(GOLD if self.lit else QColor(212, 175, 55, 110), 2 if self.lit else 1))
         y = float(pad)
         for k, line in enumerate(self.lines):
             font = self._font(self.bold_first and k == 0)
@@ -144,12 +151,7 @@ class CallButton(QGraphicsItem):
         return self._rect.adjusted(-3, -3, 3, 3)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, self.ground())
-        painter.setPen(self.edge())
-        painter.drawPath(path)
+        draw_panel(painter, self._rect, 7, self.ground(), self.edge())
         painter.setFont(self.font())
         painter.setPen(QColor(40, 30, 20))
         painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.label)
@@ -247,12 +249,7 @@ class BoxFrame(QGraphicsItem):
         return self._rect.adjusted(-1, -1, 1, 1)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 9, 9)
-        painter.fillPath(path, QColor(14, 34, 22, 190))
-        painter.setPen(QPen(QColor(212, 175, 55, 120), 1))
-        painter.drawPath(path)
+        draw_panel(painter, self._rect, 9, QColor(14, 34, 22, 190), QPen(QColor(212, 175, 55, 120), 1))
 
 
 class BiddingGrid(QGraphicsItem):
@@ -302,12 +299,7 @@ class BiddingGrid(QGraphicsItem):
         return self.rows[row][col]
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, QColor(14, 34, 22, 200))
-        painter.setPen(QPen(QColor(212, 175, 55, 110), 1))
-        painter.drawPath(path)
+        draw_panel(painter, self._rect, 7, QColor(14, 34, 22, 200), QPen(QColor(212, 175, 55, 110), 1))
         x0, y = 6.0, 5.0
         centre = int(Qt.AlignmentFlag.AlignCenter)
         painter.setFont(self._font(True))
@@ -394,12 +386,7 @@ class HandSummary(QGraphicsItem):
         return self._rect.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 10, 10)
-        painter.fillPath(path, QColor(10, 28, 18, 235))
-        painter.setPen(QPen(GOLD, 1.5))
-        painter.drawPath(path)
+        draw_panel(painter, self._rect, 10, QColor(10, 28, 18, 235), QPen(GOLD, 1.5))
         pad = self.PAD
         inner = self._rect.width() - 2 * pad
         title_font = self._font(self.size * 1.25, bold=True)

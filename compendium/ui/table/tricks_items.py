@@ -263,7 +263,8 @@ class BiddingGrid(QGraphicsItem):
         self.rows: list[list[str]] = []
         self.size = 12
         self.hidden_rows = 0               # earlier rounds left out where room is short
-        self._col_w = 0.0
+        self._cols: list[float] = []      # each column's left edge and width
+        self._widths: list[float] = []
         self._row_h = 0.0
         self._rect = QRectF()
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -283,12 +284,14 @@ class BiddingGrid(QGraphicsItem):
         self.headers, self.rows, self.size = headers, shown, size
         self.hidden_rows = len(rows) - len(shown)
         m, mb = QFontMetricsF(self._font()), QFontMetricsF(self._font(True))
-        cells = [mb.horizontalAdvance(h) for h in headers]
-        cells += [m.horizontalAdvance(c) for row in shown for c in row]
-        self._col_w = max([size * 2.6, *cells]) + size * 0.9
+        # each column as wide as its widest word, so that one long call ("Open misère") does not
+        # widen the others
+        self._widths = [max([size * 2.6, mb.horizontalAdvance(h), *(m.horizontalAdvance(row[k]) for row in shown)])
+                        + size * 0.9 for k, h in enumerate(headers)]
+        self._cols = [6.0 + sum(self._widths[:k]) for k in range(len(headers))]
         self._row_h = m.height() + 2
         lines = 1 + max(1, len(shown)) + (1 if self.hidden_rows else 0)
-        self._rect = QRectF(0, 0, self._col_w * len(headers) + 12, self._row_h * lines + 10)
+        self._rect = QRectF(0, 0, sum(self._widths) + 12, self._row_h * lines + 10)
         self.update()
         return QRectF(self._rect)
 
@@ -305,7 +308,7 @@ class BiddingGrid(QGraphicsItem):
         painter.setFont(self._font(True))
         painter.setPen(GOLD)
         for k, head in enumerate(self.headers):
-            painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, head)
+            painter.drawText(QRectF(self._cols[k], y, self._widths[k], self._row_h), centre, head)
         y += self._row_h
         painter.setPen(QPen(QColor(212, 175, 55, 90), 1))
         painter.drawLine(QPointF(x0, y - 1), QPointF(self._rect.width() - 6, y - 1))
@@ -318,7 +321,7 @@ class BiddingGrid(QGraphicsItem):
         for row in self.rows:
             for k, text in enumerate(row):
                 painter.setPen(QColor(230, 120, 120) if any(s in text for s in RED_STRAINS) else INK)
-                painter.drawText(QRectF(x0 + k * self._col_w, y, self._col_w, self._row_h), centre, text)
+                painter.drawText(QRectF(self._cols[k], y, self._widths[k], self._row_h), centre, text)
             y += self._row_h
 
 

@@ -410,3 +410,20 @@ def test_a_summary_line_opens_its_law_through_the_views_link(table, qtbot):
         table.rule_link = links.rule_link
     click_scene(table, ctl.summary.mapToScene(ctl.summary._line_rects[0].center()))
     assert opened == [ctl.summary.lines[0][2]] and ctl.summary_shown
+
+
+def test_the_napoleon_and_boston_grids_in_their_own_words(table, qtbot):
+    ctl = open_game(table, "napoleon")
+    say(table, "two", "pass", "three")
+    headers, rows = ctl.auction_record(ctl.view().pub)
+    assert headers == ["You", "Y", "B", "Z"] and rows == [["Two", "Pass", "Three", ""]]
+    ctl = open_game(table, "boston")
+    first = table.session.to_move()
+    play_one(table, Call("boston"))
+    while table.session.to_move() == first:                    # the trump suit named, in a second click
+        play_one(table)
+    play_one(table, Call("pass"))
+    headers, rows = ctl.auction_record(ctl.view().pub)
+    assert headers[0] == ctl.seat_title(first, 4)
+    assert len(rows) == 1 and rows[0][1:] == ["Pass", "", ""]
+    assert rows[0][0].startswith("Boston ") and rows[0][0][-1] in "♠♥♦♣"      # "Boston ♦", as said

@@ -365,6 +365,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver", type=int, default=0, metavar="DEALS",
                         help="also the solver's table: every patience on DEALS seeded deals, 2 s "
                              "each (issue figures use 200; takes long: see compendium.ai.solver_bench)")
+    parser.add_argument("--layout", action="store_true",
+                        help="also the card width and cover of every card game at three screen sizes "
+                             "(compendium.bench_layout)")
     args = parser.parse_args(argv)
     results: dict[str, float] = {}
     results.update(bench_startup(2 if args.quick else 5))
@@ -379,6 +382,10 @@ def main(argv: list[str] | None = None) -> int:
         verdict = "" if budget is None else ("ok" if value <= budget else "OVER")
         shown = f"{budget:g}" if budget is not None else ""
         print(f"{key:<44} {value:>10.3f}  {shown:>8}  {verdict}")
+    if args.layout:
+        from . import bench_layout
+        print()
+        print(bench_layout.report(bench_layout.measure_all()))
     if args.solver:
         from .ai import solver_bench
         rows = [solver_bench.measure(gid, args.solver, 2.0) for gid in solver_bench.patience_ids()]

@@ -191,3 +191,45 @@ def test_a_won_patience_ends_in_the_cascade_which_a_key_stops(qtbot):
     assert all((layer.item(c).pos() - p).manhattanLength() < 0.5 for c, (p, _, _) in home.items())
     widget.set_animations(False)
     widget.shutdown()
+
+
+def test_cards_on_their_side_fan_by_their_own_steps(table):
+    """A crossways card's upright index lies along its long edge: fanned sideways it needs a
+    longer step than an upright card, fanned downwards a shorter one."""
+    scene = PileScene(CardLayer(table))
+    scene.declare([Place("side", 0, 0, (1, 0), room=6, crossways=True), Place("up", 0, 3, (1, 0), room=6),
+                   Place("down", 8, 0, (0, 1), room=6, crossways=True), Place("u2", 11, 0, (0, 1), room=6)])
+    scene.fit(1200, 800)
+    two = [(1, ACE), (2, KING)]
+
+    def step(name: str, axis: int) -> float:
+        spots = scene.positions({name: [(c + hash(name) % 1000 * 10, f) for c, f in two]})
+        a, b = sorted(spots.values(), key=lambda s: s.z)
+        return ((b.pos.x() - a.pos.x()) if axis == 0 else (b.pos.y() - a.pos.y())) / scene.unit
+
+    assert step("side", 0) > step("up", 0)
+    assert step("down", 1) < step("u2", 1)
+
+
+@pytest.mark.parametrize("game_id, names", [
+    ("the_clock", {"I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "stock"}),
+    ("the_constitution", {"Privy Council", "House of Lords", "House of Commons", "People", "stock", "talon"}),
+    ("the_besieged_city", {"the Ramparts", "Reserve", "stock", "talon"}),
+])
+def test_the_book_names_its_places_on_the_cloth_clear_of_every_card(table, game_id, names):
+    from PySide6.QtGui import QFont
+    table.resize(900, 700)
+    table.new_game(game_id, seed=3)
+    scene = table.controller.places
+    labelled = {p.label: n for n, p in scene.places.items() if p.label}
+    assert names <= set(labelled)
+    font = QFont("DejaVu Serif")
+    font.setPixelSize(12)
+    taken: list[QRectF] = []
+    for label in sorted(names):
+        found = scene.label_box(labelled[label], font, taken)
+        assert found is not None, label
+        box = found[0]
+        assert table.sceneRect().contains(box)
+        assert not any(box.adjusted(0, 3, 0, -3).intersects(scene.rect(n)) for n in scene.places)
+        taken.append(box)

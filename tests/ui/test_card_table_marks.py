@@ -83,3 +83,26 @@ def test_pope_joan_prompts_and_marks_what_you_must_do(table):
         assert c.prompt().startswith("Lead a card")
         card, board = c.action_marks(lead)
         assert card is not None and board == c.board.sceneBoundingRect()
+
+
+@pytest.mark.parametrize("game_id, name", [("draw_poker", "pool"), ("baccarat_chemin_de_fer", "bank")])
+def test_the_pool_is_marked_on_the_cloth(table, qapp, game_id, name):
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+    table.new_game(game_id, seed=3)
+    c = table.controller
+    assert c.pool_name == name
+    size = table.viewport().size()
+    image = QImage(size, QImage.Format.Format_RGB32)
+    painter = QPainter(image)
+    c.paint_background(painter, QRectF(0, 0, size.width(), size.height()))
+    painter.end()
+    spot = c.pot_spot()
+
+    def lightness(x: float, y: float) -> float:      # a patch's mean, above the cloth's grain
+        return sum(QColor(image.pixel(int(x) + i, int(y) + j)).lightness()
+                   for i in range(-4, 5) for j in range(-4, 5)) / 81
+
+    inside = lightness(spot.x(), spot.y() - c.disc() * 0.5)
+    outside = lightness(spot.x(), spot.y() - c.disc() * 4)
+    assert inside < outside - 2                      # the place is shaded on the cloth

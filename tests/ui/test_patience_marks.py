@@ -2,28 +2,13 @@
 keyboard), the hint's rectangles (``action_marks``) and the prompt while cards are lifted."""
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from compendium.games.patience.engine import Draw, Move
 from compendium.ui.table.items import HIGHLIGHT
 
-from .test_table import card_point, find_seed, tableau_move, top_card
-
-
-@pytest.fixture
-def table(qtbot):
-    from compendium.ui.table.view import TableWidget
-    widget = TableWidget()
-    qtbot.addWidget(widget)
-    widget.resize(1000, 760)
-    widget.show()
-    qtbot.waitExposed(widget)
-    widget.set_animations(False)
-    widget.set_auto_foundation(False)
-    yield widget
-    widget.shutdown()
+from .test_table import card_point, find_seed, table, tableau_move, top_card  # noqa: F401 (the fixture)
 
 
 def test_a_card_lifted_by_the_mouse_lights_its_targets_top_card_and_nothing_else(qtbot, table):

@@ -203,28 +203,32 @@ def _index(label: str, suit: str, colour: str) -> str:
             + f'<g transform="translate({_n(WIDTH - 50)},{_n(low)})">{corner}</g>')
 
 
-def _large_index(label: str, suit: str, colour: str, width: float = WIDTH, height: float = HEIGHT) -> str:
-    """The large index, for reading at a distance: a big rank and its suit side by side across
-    each corner (the top 66 units), upright in all four corners."""
-    left = (f'<g class="index">{_rank_glyphs(label, 8, 60, 62, colour, "start")}'
-            f'{_suit(suit, 82, 36, 0.40, colour)}</g>')
-    right = (f'<g class="index">{_suit(suit, width - 82, 36, 0.40, colour)}'
-             f'{_rank_glyphs(label, width - 8, 60, 62, colour, "end")}</g>')
-    low = height - 70
+def _side_by_side(label: str, suit: str, colour: str, width: float, height: float, *, inset: float,
+                  baseline: float, size: float, suit_x: float, suit_y: float, scale: float,
+                  band: float) -> str:
+    """Rank and suit side by side in each corner, upright: the rank outermost, the suit inside
+    it; the lower pair ``band`` units above the bottom edge."""
+    left = (f'<g class="index">{_rank_glyphs(label, inset, baseline, size, colour, "start")}'
+            f'{_suit(suit, suit_x, suit_y, scale, colour)}</g>')
+    right = (f'<g class="index">{_suit(suit, width - suit_x, suit_y, scale, colour)}'
+             f'{_rank_glyphs(label, width - inset, baseline, size, colour, "end")}</g>')
+    low = height - band
     return (left + right + f'<g transform="translate(0,{_n(low)})">{left}</g>'
             + f'<g transform="translate(0,{_n(low)})">{right}</g>')
+
+
+def _large_index(label: str, suit: str, colour: str) -> str:
+    """The large index, for reading at a distance: a big rank and its suit side by side across
+    each corner (the top 66 units), upright in all four corners."""
+    return _side_by_side(label, suit, colour, WIDTH, HEIGHT, inset=8, baseline=60, size=62,
+                         suit_x=82, suit_y=36, scale=0.40, band=70)
 
 
 def _side_index(label: str, suit: str, colour: str, width: float, height: float) -> str:
     """The index of a card lying on its side: rank and suit side by side, upright, in the
     four corners of the landscape card."""
-    left = (f'<g class="index">{_rank_glyphs(label, 10, 44, 42, colour, "start")}'
-            f'{_suit(suit, 62, 29, 0.26, colour)}</g>')
-    right = (f'<g class="index">{_suit(suit, width - 62, 29, 0.26, colour)}'
-             f'{_rank_glyphs(label, width - 10, 44, 42, colour, "end")}</g>')
-    low = height - 54
-    return (left + right + f'<g transform="translate(0,{_n(low)})">{left}</g>'
-            + f'<g transform="translate(0,{_n(low)})">{right}</g>')
+    return _side_by_side(label, suit, colour, width, height, inset=8, baseline=44, size=42,
+                         suit_x=57, suit_y=29, scale=0.23, band=54)
 
 
 # --------------------------------------------------------------------------------------- pips

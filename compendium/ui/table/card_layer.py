@@ -41,6 +41,11 @@ MIN_GAP = 0.05             # rows and columns close up to this gap before the ca
 LEGIBLE_WIDTH = 40.0       # the floor: cards are not made narrower than this (pixels)
 FAN_ROOM_DOWN = 4.4        # card widths kept below a downward fan by default
 FAN_ROOM_UP = 1.5
+# A card on its side carries its upright index within 0.27 card widths of its short edge and
+# 0.2 of its long edge: fanned sideways it needs a longer step than an upright card, fanned up
+# or down a shorter one.
+CROSSWAYS_SIDE_STEP = 1.2
+CROSSWAYS_END_STEP = 0.7
 MAX_SPREAD = 1.5           # downward fans spread up to this much wider when the height allows
 
 
@@ -570,8 +575,10 @@ class PileScene:
                 for i in range(first + 1, n):
                     down = cards[i - 1][1] is None
                     wide = self.spread if place.grow and dy > 0 else 1.0
-                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step)
-                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min)
+                    # a card on its side spread sideways shows its index across a longer edge
+                    side = 1.0 if not place.crossways else (CROSSWAYS_SIDE_STEP if not dy else CROSSWAYS_END_STEP)
+                    steps[i] = FACE_DOWN_STEP if down else (deck.v_step * wide if dy else deck.h_step) * side
+                    floors[i] = FACE_DOWN_STEP * 0.5 if down else (deck.v_min if dy else deck.h_min) * side
                 wanted = sum(steps)
                 room = place.fan_room() * (self.ky if dy else self.kx)
                 if dy > 0 and place.grow and self.height:
@@ -630,8 +637,9 @@ class PileScene:
         painter.setPen(QPen(QColor(255, 255, 255, 120)))
         taken: list[QRectF] = []
         for name, place in self.places.items():
-            if place.label:
-                box, flags = self.label_box(name, font, taken)
+            found = self.label_box(name, font, taken) if place.label else None
+            if found is not None:
+                box, flags = found
                 taken.append(box)
                 painter.drawText(box, int(flags), place.label)
 
@@ -644,10 +652,11 @@ class PileScene:
         return QRectF(corner.x() + (left - x0) * self.unit, corner.y() + (top - y0) * self.unit,
                       (right - left) * self.unit, (bottom - top) * self.unit)
 
-    def label_box(self, name: str, font: QFont, taken: Sequence[QRectF] = ()) -> tuple[QRectF, Qt.AlignmentFlag]:
+    def label_box(self, name: str, font: QFont,
+                  taken: Sequence[QRectF] = ()) -> tuple[QRectF, Qt.AlignmentFlag] | None:
         """Where a place's name is written: beside the place on a side its cards do not cover
         and no other place or fan takes, towards the middle of the layout when several would
-        do, and inside the table."""
+        do, and inside the table; ``None`` when no side is free (the name is not written)."""
         r = self.rect(name)
         place = self.places[name]
         metrics = QFontMetricsF(font)
@@ -664,6 +673,7 @@ class PileScene:
         to_right = (QRectF(r.right() + 3, r.center().y() - h / 2, w, h), vc | Qt.AlignmentFlag.AlignLeft)
         vertical = [below, above] if r.center().y() < mid.y() else [above, below]
         sideways = [to_right, to_left] if r.center().x() < mid.x() else [to_left, to_right]
+        every = vertical + sideways
         if place.fan[1] > 0:
             vertical = [above]
         elif place.fan[1] < 0:
@@ -671,15 +681,16 @@ class PileScene:
         candidates = vertical + sideways
         others = [self.extent_rect(n) for n in self.places if n != name] + list(taken)
         bounds = self.layer.table.sceneRect()
-        for box, flags in candidates:
-            core = box.adjusted(0, h * 0.15, 0, -h * 0.15)    # the letters, without their leading
-            if bounds.contains(core) and not any(core.intersects(o) for o in others):
-                return box, flags
-        box, flags = candidates[0]
-        # keep it on the cloth at least
-        box.moveLeft(min(max(bounds.left() + 2, box.left()), bounds.right() - box.width() - 2))
-        box.moveTop(min(max(bounds.top() + 1, box.top()), bounds.bottom() - box.height() - 1))
-        return box, flags
+        cards = [self.rect(n) for n in self.places if n != name] + list(taken)
+        # first a side free of other places and of the room their fans may take; failing that,
+        # any side free of the other places themselves (even where its own fan will grow);
+        # failing that, none: the name is not written
+        for obstacles, sides in ((others, candidates), (cards, every)):
+            for box, flags in sides:
+                core = box.adjusted(0, h * 0.15, 0, -h * 0.15)    # the letters, without their leading
+                if bounds.contains(core) and not any(core.intersects(o) for o in obstacles):
+                    return box, flags
+        return None
 
 
 def union(rects: Iterable[QRectF | None]) -> QRectF | None:

@@ -24,13 +24,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPen, QRadialGradient
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.cards import Card, Suit
 from ...core.errors import IllegalAction
 from .card_renderer import aspect
 from .card_layer import CardLayer
+from .cloth import baize_tile
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
 from .tricks_table import GOLD, INK, LIFT, CallButton, TextPanel
@@ -313,6 +314,28 @@ class CountersController(TableController):
 
     def pot_spot(self) -> QPointF:
         return QPointF(self.centre.x(), self.centre.y() + self.unit * 0.15)
+
+    pool_name = ""        # the book's name for the place the stakes go to, written on the cloth
+
+    def paint_background(self, painter: QPainter, rect: QRectF) -> None:
+        """The cloth, and the pool's place marked quietly with its name (the counters lie on it)."""
+        painter.fillRect(rect, QBrush(baize_tile()))
+        if not self.pool_name or self.table.session is None:
+            return
+        spot = self.pot_spot()          # the bottom centre of the stack
+        d = self.disc()
+        ring = QRectF(spot.x() - d * 2.0, spot.y() - d * 1.6, d * 4.0, d * 2.2)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(255, 255, 255, 55), 1.5))
+        painter.setBrush(QColor(0, 0, 0, 30))
+        painter.drawEllipse(ring)
+        font = QFont("DejaVu Serif")
+        font.setItalic(True)
+        font.setPixelSize(max(10, min(15, int(self.unit * 0.16))))
+        painter.setFont(font)
+        painter.setPen(QColor(255, 255, 255, 120))
+        painter.drawText(QRectF(ring.left() - d, ring.bottom() + 1, ring.width() + 2 * d, font.pixelSize() * 1.5),
+                         int(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop), self.pool_name)
 
     def extra_buttons(self, view: Any, legal: tuple[Any, ...]) -> list[tuple[Any, str]]:
         """Buttons made from several legal actions at once (Poker's draw)."""
@@ -667,6 +690,8 @@ class CountersController(TableController):
 
 # -- Draw Poker ----------------------------------------------------------------------------------------
 class PokerController(CountersController):
+    pool_name = "pool"
+
     def __init__(self, table: Any, game: Any) -> None:
         from ...games.chance.draw_poker import Better
         super().__init__(table, game)
@@ -901,7 +926,7 @@ class PokerController(CountersController):
         return super().action_marks(action)
 
     def prompt(self) -> str:
-        if not self.table.human_to_move or not self.view().pub.hands and self.view().pub.phase != "ante":
+        if not self.table.human_to_move:
             return ""
         return {"ante": "Put up your ante", "straddle": "Straddle, or let it pass",
                 "draw": "Choose the cards to discard, then Draw",
@@ -922,6 +947,8 @@ class PokerController(CountersController):
 
 # -- Baccarat ----------------------------------------------------------------------------------------
 class BaccaratController(CountersController):
+    pool_name = "bank"
+
     def __init__(self, table: Any, game: Any) -> None:
         from ...games.chance.baccarat import Stake
         super().__init__(table, game)

@@ -389,7 +389,7 @@ class HandSummary(QGraphicsItem):
         return self._rect.adjusted(-2, -2, 2, 2)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        draw_panel(painter, self._rect, 10, QColor(10, 28, 18, 235), QPen(GOLD, 1.5))
+        draw_panel(painter, self._rect, 10, QColor(10, 28, 18, 250), QPen(GOLD, 1.5))   # opaque: no card shows through
         pad = self.PAD
         inner = self._rect.width() - 2 * pad
         title_font = self._font(self.size * 1.25, bold=True)

@@ -1399,8 +1399,12 @@ class TricksController(TableController):
         if pub.trump is not None:
             parts.append(f"trumps {pub.trump.symbol}")
         if self.table.human_to_move:
-            parts.append("your call" if pub.phase not in ("play", "discard") else
-                         ("put out a card" if pub.phase == "discard" else "your lead" if not pub.trick else "your play"))
+            if pub.phase == "discard":
+                parts.append("put out cards")
+            elif pub.phase == "play":
+                parts.append("your lead" if not pub.trick else "your play")
+            else:
+                parts.append("your call")
             if isinstance(pub.turn, int) and pub.turn != self.me:      # the dummy's turn, yours to play
                 parts[-1] += f" for {self.game.seat_name(pub.turn, pub.n)}"
         elif isinstance(pub.turn, int):

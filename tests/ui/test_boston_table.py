@@ -70,7 +70,7 @@ def test_a_bid_in_two_clicks_and_the_preference_on_show(table, qtbot):
     assert ctl.buttons == []                                    # not your call any more
 
 
-def test_a_card_is_put_out_by_a_click_before_a_little_misere(table, qtbot):
+def test_a_card_is_chosen_and_put_out_before_a_little_misere(table, qtbot):
     open_boston(table, seed=5)
     click_button(table, "Little misère")
     others_until_my_turn(table, choose=lambda legal: Call("pass") if Call("pass") in legal else legal[0])
@@ -79,6 +79,8 @@ def test_a_card_is_put_out_by_a_click_before_a_little_misere(table, qtbot):
     cid = my_ids(table)[0]
     face = session.state.deck[cid]
     click_card(table, cid)
+    assert not session.state.discards[0]                        # chosen, then confirmed
+    click_button(table, "Discard")
     assert session.state.discards[0] == (cid,) and len(my_ids(table)) == 12
     assert session.record().actions[-1] == f"discard {face.code}"
     assert session.state.phase == "discard" and session.to_move() == 1   # Y puts out next

@@ -184,7 +184,7 @@ def test_a_new_game_deals_the_cards_from_the_dealer_in_order(table, qtbot):
     table.set_animations(True)
     table.load_session(Session(get_game("napoleon"), seed=2, human_seats=(0,)), deal_animation=True)
     ctl = table.controller
-    assert ctl._dealing is not None
+    assert ctl.layer.dealing
     view = ctl.view()
     placed = ctl.positions(view)
     hands = [i for ids in view.pub.hands for i in ids]
@@ -195,7 +195,7 @@ def test_a_new_game_deals_the_cards_from_the_dealer_in_order(table, qtbot):
     assert ctl.cards[first].zValue() > ctl.cards[last].zValue()      # the first to go is on top
     for i in view.pub.stock:                                          # the rest of the pack stays
         assert (ctl.cards[i].pos() - placed[i][0]).manhattanLength() < 1
-    qtbot.waitUntil(lambda: ctl._dealing is None, timeout=5000)
+    qtbot.waitUntil(lambda: not ctl.layer.dealing, timeout=5000)
     for i in hands:
         assert (ctl.cards[i].pos() - placed[i][0]).manhattanLength() < 1
 
@@ -205,15 +205,15 @@ def test_the_next_deal_flies_out_too_and_not_with_animations_off(table, qtbot):
     table.set_animations(True)
     table.load_session(Session(game, seed=3, human_seats=(0, 1, 2, 3)))
     ctl = table.controller
-    assert ctl._dealing is None                           # a loaded game is not dealt again
+    assert not ctl.layer.dealing                          # a loaded game is not dealt again
     for _ in range(4):
         assert table.play(Call("pass"))                   # all pass: the next dealer deals
     assert table.session.state.deal_no == 2
-    assert ctl._dealing is not None
-    qtbot.waitUntil(lambda: ctl._dealing is None, timeout=5000)
+    assert ctl.layer.dealing
+    qtbot.waitUntil(lambda: not ctl.layer.dealing, timeout=5000)
     table.set_animations(False)
     table.load_session(Session(game, seed=3, human_seats=(0, 1, 2, 3)), deal_animation=True)
-    assert table.controller._dealing is None
+    assert not table.controller.layer.dealing
 
 
 # -- a position in the middle of a hand ----------------------------------------------------------------

@@ -1,5 +1,5 @@
 """Five Hundred on the card table: the Avondale bids are buttons, the bidder takes up the widow
-and discards three by clicking, a card clicked during the bidding is refused with its law, and
+chooses three cards to discard and confirms them with the Discard button, a card clicked during the bidding is refused with its law, and
 no hidden card (the widow, the discard, the others' hands) is ever drawn face up."""
 from __future__ import annotations
 
@@ -57,14 +57,18 @@ def test_bids_are_buttons_and_the_bidder_discards_by_clicking(table):
     table.session.play(Call("pass"))
     table.sync(animate=False)
     state = table.session.state
-    assert state.phase == "discard" and len(my_ids(table)) == 13 and not ctl.buttons
+    assert state.phase == "discard" and len(my_ids(table)) == 13
+    assert [b.label for b in ctl.buttons] == ["Discard"]
+    assert ctl.prompt() == "Choose three cards to discard, then press Discard"
     faces_drawn_are_seen(table)
-    for k in range(3):
-        leftmost = min(my_ids(table), key=lambda i: ctl.cards[i].x())
-        click_card(table, leftmost)
-        assert len(table.session.state.discards[0]) == k + 1
-        table.sync(animate=False)
+    chosen = sorted(my_ids(table), key=lambda i: ctl.cards[i].x())[:3]
+    for k, cid in enumerate(chosen):
+        click_card(table, cid)
+        assert not table.session.state.discards[0]            # chosen, not yet put out
+        assert len(ctl._selected) == k + 1
+    click_scene(table, ctl.buttons[0].sceneBoundingRect().center())
     state = table.session.state
+    assert state.discards[0] == tuple(chosen)
     assert state.phase == "play" and state.turn == 0 and len(my_ids(table)) == 10
     faces_drawn_are_seen(table)
 

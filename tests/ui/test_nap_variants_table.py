@@ -58,11 +58,14 @@ def test_buying_two_cards_with_the_mouse(table, qtbot):
                                               "Buy 3 cards", "Buy 4 cards", "Buy 5 cards"]
     click_button(table, "Buy 2 cards")
     state = table.session.state
-    assert state.phase == "discard" and ctl.buttons == []
+    assert state.phase == "discard" and [b.label for b in ctl.buttons] == ["Discard"]
+    assert ctl.prompt() == "Choose two cards to discard, then press Discard"
     first, second = my_cards(table)[:2]
     faces = [state.deck[first], state.deck[second]]
     click_card(table, first)
     click_card(table, second)
+    assert table.session.state is state                  # chosen, not yet thrown away
+    click_button(table, "Discard")
     state = table.session.state
     assert [s.action for s in table.session.steps[-2:]] == [Discard(f) for f in faces]
     assert len(my_cards(table)) == 5 and state.pool == 2 and state.discards[0] == (first, second)
@@ -75,7 +78,13 @@ def test_buying_with_the_keyboard(table, qtbot):
     QTest.keyClick(table, Qt.Key.Key_Return)
     assert table.session.state.phase == "discard"
     QTest.keyClick(table, Qt.Key.Key_Right)
-    QTest.keyClick(table, Qt.Key.Key_Return)         # the card chosen is thrown away
+    QTest.keyClick(table, Qt.Key.Key_Return)         # the card is chosen
+    assert table.session.state.phase == "discard" and len(table.controller._selected) == 1
+    for _ in range(10):                               # on to the button, which throws it away
+        if table.controller.buttons[0].focused:
+            break
+        QTest.keyClick(table, Qt.Key.Key_Right)
+    QTest.keyClick(table, Qt.Key.Key_Return)
     state = table.session.state
     assert state.phase == "purchase" and len(state.discards[0]) == 1 and state.pool == 1
 
@@ -102,6 +111,8 @@ def test_peeping_and_putting_a_card_out(table, qtbot):
     state = table.session.state
     assert state.phase == "discard" and len(my_cards(table)) == 6
     click_card(table, peep)
+    assert table.session.state.phase == "discard"
+    click_button(table, "Discard")
     state = table.session.state
     assert state.phase == "play" and state.discards[0] == (peep,) and len(my_cards(table)) == 5
 

@@ -1,4 +1,4 @@
-"""Piquet on the card table: the exchange by mouse (click the cards to put out, then Take in) and by
+"""Piquet on the card table: the exchange by mouse (click the cards to choose them, then Exchange) and by
 keyboard (arrows and Enter reach both the cards and the button), refusals with their laws, the
 declarations on the score panel, and no hidden face drawn."""
 from __future__ import annotations
@@ -52,21 +52,37 @@ def messages(table) -> list[tuple[str, str]]:
     return said
 
 
-def test_the_exchange_by_mouse(table, qtbot):
+def test_the_exchange_by_mouse_chooses_then_confirms(table, qtbot):
     ctl = open_game(table)
     state = table.session.state
     assert state.phase == "discard" and table.human_to_move
-    assert ctl.buttons == []                                   # nothing put out: no Take in yet
+    assert ctl.prompt() == "Discard one to five cards, then Exchange"     # Piquet opens by saying so
+    assert [b.label for b in ctl.buttons] == ["Exchange"]
     first = my_cards(table)[:3]
+    tops = {cid: ctl.cards[cid].y() for cid in first}
     for cid in first:
         click_card(table, cid)
+    assert table.session.state is state                       # a click never puts a card out
+    assert all(ctl.cards[cid].y() < tops[cid] for cid in first)   # the chosen cards rise
+    assert ctl.prompt().endswith("(three chosen)")
+    click_card(table, first[1])                                # a second click takes one back
+    assert table.session.state is state and ctl.cards[first[1]].y() == tops[first[1]]
+    click_card(table, first[1])
+    click_button(table, "Exchange")
     state = table.session.state
-    assert state.discards[0] == tuple(first)                   # three cards put out, in order
-    assert [b.label for b in ctl.buttons] == ["Take in"]
-    click_button(table, "Take in")
-    state = table.session.state
+    assert state.discards[0] == (first[0], first[2], first[1])   # put out in the order chosen
     assert len(state.hands[active_slot(state, 0)]) == 12 and state.turn == 1
     assert state.calls[-1] == (0, "take")
+
+
+def test_exchange_with_nothing_chosen_is_refused(table, qtbot):
+    ctl = open_game(table, seed=4)
+    said = messages(table)
+    before = table.session.state
+    click_button(table, "Exchange")
+    assert table.session.state is before
+    assert said and "one more card" in said[-1][0] and said[-1][1].startswith("piquet#")
+    assert ctl.buttons[0].label == "Exchange"
 
 
 def test_a_sixth_card_is_refused_with_its_law(table, qtbot):
@@ -75,12 +91,11 @@ def test_a_sixth_card_is_refused_with_its_law(table, qtbot):
     for cid in my_cards(table)[:5]:
         click_card(table, cid)
     before = table.session.state
-    click_card(table, my_cards(table)[0])
+    click_card(table, my_cards(table)[5])
     assert table.session.state == before                       # nothing changed
-    assert not table.play(Discard(before.deck[my_cards(table)[0]]))
+    assert len(ctl._selected) == 5
     assert said and said[-1][1] == "piquet#the-elder-hands-exchange"
     assert "five" in said[-1][0]
-    assert ctl.buttons and ctl.buttons[0].label == "Take in"
     assert not table.play(Call("see"))
     assert said[-1][1] == "piquet#discarding-and-taking-in"
 
@@ -88,12 +103,11 @@ def test_a_sixth_card_is_refused_with_its_law(table, qtbot):
 def test_the_exchange_by_keyboard(table, qtbot):
     ctl = open_game(table, seed=5)
     table.setFocus()
-    QTest.keyClick(table, Qt.Key.Key_Return)                   # the first card goes out
-    assert len(table.session.state.discards[0]) == 1
+    QTest.keyClick(table, Qt.Key.Key_Return)                   # the first card is chosen
+    assert len(ctl._selected) == 1 and not table.session.state.discards[0]
     QTest.keyClick(table, Qt.Key.Key_Right)
     QTest.keyClick(table, Qt.Key.Key_Return)                   # the cards are still reachable
-    assert len(table.session.state.discards[0]) == 2
-    assert ctl.choices()[-1] == Call("take")
+    assert len(ctl._selected) == 2
     for _ in range(len(ctl.choices())):                        # leftwards round to the button
         if ctl.buttons[0].focused:
             break
@@ -101,6 +115,7 @@ def test_the_exchange_by_keyboard(table, qtbot):
     assert ctl.buttons[0].focused
     QTest.keyClick(table, Qt.Key.Key_Return)
     state = table.session.state
+    assert len(state.discards[0]) == 2
     assert state.calls[-1] == (0, "take") and state.turn == 1
 
 

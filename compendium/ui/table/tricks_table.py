@@ -12,271 +12,105 @@ now lit and the others dimmed, with the other calls (pass, double) in a row bene
 Play a card by clicking it, double-clicking it or dragging it to the middle; choose with the arrow
 keys and Enter.  The rules decide: a card the law forbids is refused in the status bar with the
 law cited (``table.play`` does that from the engine's ``IllegalAction``).
+
+The table talks: the decision before you is said in words (``prompt``); cards to put out (Piquet's
+exchange, the widow) are chosen by clicks, rising, and put out with a button; a finished trick
+stays in the middle for a pause (a setting; a click or the next card goes on, and the computer
+waits through the view's ``busy_ms`` hook), then goes face down to a small pile by its winner; the
+end of a hand is summed up on the cloth with each score's law before the next deal is shown; and a
+game with an auction keeps a bidding grid by seat, clear of every seat and hand.
+
+What is common to every card table (placing the cards by id, flights, the deal flying out,
+finding the card under the pointer, lifting it) is the shared card layer's (``card_layer.py``);
+the panels, buttons, the bidding grid and the summary are drawn by ``tricks_items.py``.
 """
 from __future__ import annotations
 
 import math
 from typing import TYPE_CHECKING, Any, Callable
 
-from PySide6.QtCore import (QAbstractAnimation, QParallelAnimationGroup, QPointF, QRectF,
-                            QSequentialAnimationGroup, Qt)
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtCore import (
+    QEvent,
+    QObject,
+    QPointF,
+    QRectF,
+    QSizeF,
+    Qt,
+    QTimer,
+)
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 
 from ...core.cards import Card, Suit
-from ...games.tricks.engine import Call, Discard, Play, TricksView, WHIST_POWER, active_slot
+from ...core.errors import IllegalAction
+from ...games.tricks.engine import WHIST_POWER, Call, Deal, Discard, Play, Trick, TricksState, TricksView, active_slot
+from .card_layer import CardLayer, Lift
 from .card_renderer import aspect
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
-from .motion import DEAL_MS, MOVE_MS, flight
+from .motion import DEAL_MS
+from .tricks_items import GOLD, INK, BiddingGrid, BoxCell, BoxFrame, CallButton, HandSummary, TextPanel  # noqa: F401
 
 if TYPE_CHECKING:
     from ...core.game import Outcome
 
+# GOLD, INK, TextPanel and CallButton stay importable from here: the counters and parlour tables
+# take them from this module.
+
 LIFT = 0.2                       # how far a playable card rises, in card widths
 DISPLAY_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS)   # colours alternate
-INK = QColor(245, 236, 210)
-GOLD = QColor(212, 175, 55)
-
-
-class TextPanel(QGraphicsItem):
-    """A calm panel of text on the cloth: the score sheet, a player's name, the contract."""
-
-    def __init__(self, lines: list[str] | None = None, *, size: int = 13, bold_first: bool = True,
-                 frame: bool = True) -> None:
-        super().__init__()
-        self.lines = lines or []
-        self.size = size
-        self.bold_first = bold_first
-        self.frame = frame
-        self.lit = False
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(40_000)
-        self._measure()
-
-    def set_lines(self, lines: list[str], size: int | None = None) -> None:
-        if lines != self.lines or (size is not None and size != self.size):
-            self.prepareGeometryChange()
-            self.lines = lines
-            if size is not None:
-                self.size = size
-            self._measure()
-            self.update()
-
-    def set_lit(self, lit: bool) -> None:
-        if lit != self.lit:
-            self.lit = lit
-            self.update()
-
-    def _font(self, bold: bool) -> QFont:
-        font = QFont("DejaVu Serif")
-        font.setPixelSize(self.size)
-        font.setBold(bold)
-        return font
-
-    def _measure(self) -> None:
-        width, height = 0.0, 0.0
-        for k, line in enumerate(self.lines):
-            m = QFontMetricsF(self._font(self.bold_first and k == 0))
-            width = max(width, m.horizontalAdvance(line))
-            height += m.height()
-        pad = 8 if self.frame else 2
-        self._rect = QRectF(0, 0, width + 2 * pad, height + 2 * pad)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-2, -2, 2, 2)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pad = 8 if self.frame else 2
-        if self.frame:
-            path = QPainterPath()
-            path.addRoundedRect(self._rect, 8, 8)
-            painter.fillPath(path, QColor(14, 34, 22, 200))
-            painter.setPen(QPen(GOLD if self.lit else QColor(212, 175, 55, 110), 2 if self.lit else 1))
-            painter.drawPath(path)
-        y = float(pad)
-        for k, line in enumerate(self.lines):
-            font = self._font(self.bold_first and k == 0)
-            painter.setFont(font)
-            painter.setPen(GOLD if (self.lit and k == 0) else INK)
-            h = QFontMetricsF(font).height()
-            painter.drawText(QRectF(pad, y, self._rect.width() - 2 * pad, h),
-                             int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), line)
-            y += h
-
-
-class CallButton(QGraphicsItem):
-    """A call laid on the cloth as a small ivory plaque: click it to say it."""
-
-    def __init__(self, action: Any, label: str, size: int) -> None:
-        super().__init__()
-        self.action = action
-        self.label = label
-        self.size = size
-        self.focused = False
-        self.hinted = False
-        self._rect = QRectF()
-        self.set_font_size(size)
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(45_000)
-
-    def set_font_size(self, size: int, min_width: float = 64.0, pad: float = 24.0) -> None:
-        """Measure the plaque for its label at ``size`` pixels (the bidding box makes its row of
-        other calls smaller than the usual buttons)."""
-        self.size = size
-        m = QFontMetricsF(self.font())
-        rect = QRectF(0, 0, max(m.horizontalAdvance(self.label) + pad, min_width), m.height() + pad * 7 / 12)
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-            self.update()
-
-    def font(self) -> QFont:
-        font = QFont("DejaVu Serif")
-        font.setPixelSize(self.size)
-        font.setBold(True)
-        return font
-
-    def set_focused(self, focused: bool) -> None:
-        if focused != self.focused:
-            self.focused = focused
-            self.update()
-
-    def set_hinted(self, hinted: bool) -> None:
-        if hinted != self.hinted:
-            self.hinted = hinted
-            self.update()
-
-    def edge(self) -> QPen:
-        """The rim: gold for the keyboard's focus, blue for the hint (as on the cards)."""
-        if self.focused:
-            return QPen(HIGHLIGHT, 3)
-        if self.hinted:
-            return QPen(HINT, 3)
-        return QPen(QColor(120, 90, 40), 1.5)
-
-    def ground(self) -> QColor:
-        """The plaque's face: ivory, turned a pale blue while it is the hint (the hint also takes
-        the keyboard's focus, whose gold rim would otherwise hide it)."""
-        return QColor(206, 234, 250) if self.hinted else QColor(246, 238, 214)
-
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-3, -3, 3, 3)
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 7, 7)
-        painter.fillPath(path, self.ground())
-        painter.setPen(self.edge())
-        painter.drawPath(path)
-        painter.setFont(self.font())
-        painter.setPen(QColor(40, 30, 20))
-        painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.label)
-
-
-RED_STRAINS = (Suit.HEARTS.symbol, Suit.DIAMONDS.symbol)
 BOX_MIN_CELLS = 12          # a game whose calls make a bigger grid than this gets the bidding box
+TRICK_PAUSE_MS = 1500            # how long a finished trick stays on the cloth (a setting)
+PAUSE_KEY = "table/trick_pause_ms"
+DEMO_SUMMARY_MS = 3000           # the demo reads the end of a hand for this long, then deals on
+# The games with an auction, whose calls are kept in a bidding grid by seat.
+AUCTION_GAMES = frozenset({"auction_bridge", "five_hundred", "boston", "solo_whist", "solo_whist_three_handed",
+                           "kimberly_solo", "napoleon", "purchase_nap", "peep_nap"})
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+                "eleven", "twelve")
 
 
-class BoxCell(CallButton):
-    """One cell of the bidding box: the level and strain ("2♥", "10NT"), and beneath it the call's
-    value where the game's label gives one ("7 ♥ · 200" at Five Hundred).  A call you may not make
-    now is dimmed; clicking it has the table say why."""
+class ConfirmDiscard:
+    """The action of the button that puts out the cards chosen (and says the word that ends the
+    exchange, as Piquet's taking in), so that a card is never put out by a single click."""
 
-    def __init__(self, action: Any, label: str, level: str, strain: str, legal: bool, size: int) -> None:
-        super().__init__(action, label, size)
-        self.text = f"{level}{strain}"
-        self.sub = label.split(" · ", 1)[1] if " · " in label else ""
-        self.red = strain in RED_STRAINS
-        self.legal = legal
-        self.setZValue(45_000 if legal else 44_500)
-
-    def sub_font(self) -> QFont:
-        font = QFont("DejaVu Sans")
-        font.setPixelSize(max(8, round(self.size * 0.72)))
-        return font
-
-    def needed(self, size: int) -> tuple[float, float]:
-        """The cell's size for its text at ``size`` pixels."""
-        self.size = size
-        m = QFontMetricsF(self.font())
-        w, h = m.horizontalAdvance(self.text), m.height()
-        if self.sub:
-            ms = QFontMetricsF(self.sub_font())
-            w, h = max(w, ms.horizontalAdvance(self.sub)), h + ms.height() * 0.9
-        return w + size * 0.7, h + size * 0.45
-
-    def set_font_size(self, size: int, min_width: float = 0.0, pad: float = 0.0) -> None:
-        self.size = size              # the box sets every cell to one size with set_cell
-
-    def set_cell(self, width: float, height: float, size: int) -> None:
-        rect = QRectF(0, 0, width, height)
-        self.size = size
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-        self.update()
-
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 5, 5)
-        if self.legal:
-            painter.fillPath(path, self.ground())
-            ink = QColor(170, 28, 36) if self.red else QColor(30, 24, 18)
-            faint = QColor(90, 70, 45)
-        else:                          # a call not open to you now: barely there on the cloth
-            painter.fillPath(path, QColor(8, 26, 16, 120))
-            ink = QColor(245, 236, 210, 80)
-            faint = QColor(245, 236, 210, 60)
-        pen = self.edge() if (self.legal or self.focused or self.hinted) else QPen(QColor(212, 175, 55, 45), 1)
-        painter.setPen(pen)
-        painter.drawPath(path)
-        main_h = QFontMetricsF(self.font()).height()
-        if self.sub:
-            sub_h = QFontMetricsF(self.sub_font()).height() * 0.9
-            top = (self._rect.height() - main_h - sub_h) / 2
-            painter.setFont(self.font())
-            painter.setPen(ink)
-            painter.drawText(QRectF(0, top, self._rect.width(), main_h), int(Qt.AlignmentFlag.AlignCenter), self.text)
-            painter.setFont(self.sub_font())
-            painter.setPen(faint)
-            painter.drawText(QRectF(0, top + main_h - 1, self._rect.width(), sub_h),
-                             int(Qt.AlignmentFlag.AlignCenter), self.sub)
-        else:
-            painter.setFont(self.font())
-            painter.setPen(ink)
-            painter.drawText(self._rect, int(Qt.AlignmentFlag.AlignCenter), self.text)
+    def __repr__(self) -> str:
+        return "ConfirmDiscard()"
 
 
-class BoxFrame(QGraphicsItem):
-    """The tray the bidding box lies in: a dark rounded panel with a thin gold rim."""
+CONFIRM = ConfirmDiscard()
+# The view (table-talk's) shows a controller's prompt once ``TableController.prompt`` exists; until
+# then this table shows its own prompt line.
+SHOW_OWN_PROMPT = not hasattr(TableController, "prompt")
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._rect = QRectF()
-        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
-        self.setZValue(44_000)
 
-    def set_rect(self, rect: QRectF) -> None:
-        if rect != self._rect:
-            self.prepareGeometryChange()
-            self._rect = rect
-            self.update()
+def number_word(k: int) -> str:
+    return NUMBER_WORDS[k] if 0 <= k < len(NUMBER_WORDS) else str(k)
 
-    def boundingRect(self) -> QRectF:
-        return self._rect.adjusted(-1, -1, 1, 1)
 
-    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        path = QPainterPath()
-        path.addRoundedRect(self._rect, 9, 9)
-        painter.fillPath(path, QColor(14, 34, 22, 190))
-        painter.setPen(QPen(QColor(212, 175, 55, 120), 1))
-        painter.drawPath(path)
+def auction_word(word: str) -> bool:
+    """Is a word of the record a call of the auction (not a card put out, a note of a revoke or
+    the buying of cards after the auction)?"""
+    return not (word.startswith(("discard", "buy-", "the pack")) or ":" in word or word in ("stand", "peep"))
+
+
+class _Gate(QObject):
+    """Lets a click or a key through to the table only when the table is not showing a finished
+    trick or the end of a hand; otherwise the click or key is the player's "go on"."""
+
+    def __init__(self, controller: TricksController, parent: QObject) -> None:
+        super().__init__(parent)
+        self.controller = controller
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress and isinstance(event, QMouseEvent) \
+                and event.button() == Qt.MouseButton.LeftButton:
+            return self.controller.gate_press(self.controller.table.mapToScene(event.position().toPoint()))
+        if kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if event.modifiers() & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+                return False
+            return self.controller.gate_key()
+        return False
 
 
 def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None) -> tuple[int, int]:
@@ -295,7 +129,7 @@ def hand_order(card: Card, trump: Suit | None, game: Any = None, pub: Any = None
 class TricksController(TableController):
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
-        self.cards: dict[int, CardItem] = {}
+        self.layer = CardLayer(table)           # the cards, placed, flown and found (card_layer.py)
         self.unit = 80.0
         self.small = 48.0
         self.width = self.height = 0.0
@@ -309,16 +143,32 @@ class TricksController(TableController):
         self._box_shape: tuple[int, int] | None = None    # rows and columns of the bidding box
         self.focus = 0                   # keyboard focus: index into the current choices
         self.show_last = False           # the last trick is turned up for a look
-        self.drag: tuple[int, QPointF, QPointF] | None = None   # card id, press point, card origin
-        self._press_pos: QPointF | None = None
-        self._anim: QParallelAnimationGroup | None = None
+        self.drag: Lift | None = None           # a card of your hand picked up by the pointer
         self._hint: Any = None
         self._hand_pos: dict[int, QPointF] = {}
         self._controlled: set[int] = set()   # ids of an exposed hand you play for (the dummy)
         self._played_for: set[int] = set()   # ... clickable also out of its turn, to hear why not
         self._open_top: dict[int, float] = {}  # seat -> left edge of its open hand across the top
         self._last_deal = 0
-        self._dealing: QParallelAnimationGroup | None = None   # the deal flying out
+        # A finished trick stays in the middle for a pause (or until a click or the next card):
+        # the trick, and the view it is shown in (the hand's last view when the hand is over).
+        self.pause_ms = self._read_pause()
+        self._held: Trick | None = None
+        self._hold_timer = QTimer(table)        # dies with the table, never fires on a gone one
+        self._hold_timer.setSingleShot(True)
+        self._hold_timer.timeout.connect(self.go_on)
+        # The end of a hand: its last view and the lines it scored, shown until a click or a key.
+        self._ending: tuple[TricksView, list[tuple[str, str, str | None]], int] | None = None
+        self.summary = HandSummary()
+        self._summary_timer = QTimer(table)     # the demo reads the summary, then deals on
+        self._summary_timer.setSingleShot(True)
+        self._summary_timer.timeout.connect(self.go_on)
+        self._seen: tuple[int, TricksState | None] = (0, None)   # steps and state at the last sync
+        self.auction = BiddingGrid()
+        self.prompt_line = TextPanel(size=14, bold_first=False)
+        self._selected: list[int] = []          # cards chosen to put out, not yet confirmed
+        self._discard_cache: tuple[TricksState, tuple[int, int, Call | None] | None] | None = None
+        self._gate = _Gate(self, table)
 
     # -- structure --------------------------------------------------------------------------------
     def build(self) -> None:
@@ -326,18 +176,28 @@ class TricksController(TableController):
         scene.addItem(self.score)
         scene.addItem(self.info)
         scene.addItem(self.frame)
+        scene.addItem(self.summary)
+        scene.addItem(self.auction)
+        scene.addItem(self.prompt_line)
+        self.auction.hide()
+        self.prompt_line.hide()
         self.frame.hide()
+        self.table.viewport().installEventFilter(self._gate)
+        self.table.installEventFilter(self._gate)
 
     def teardown(self) -> None:
-        if self._dealing is not None:
-            self._dealing.stop()
-            self._dealing = None
+        self._hold_timer.stop()
+        self._summary_timer.stop()
+        self.table.viewport().removeEventFilter(self._gate)
+        self.table.removeEventFilter(self._gate)
+        for obj in (self._hold_timer, self._summary_timer, self._gate):
+            obj.deleteLater()           # children of the table: gone with this controller
         scene = self.table.scene()
-        for item in [*self.cards.values(), *self.names.values(), *self.buttons, *self.dimmed,
-                     self.score, self.info, self.frame]:
+        self.layer.teardown()
+        for item in [*self.names.values(), *self.buttons, *self.dimmed,
+                     self.score, self.info, self.frame, self.summary, self.auction, self.prompt_line]:
             if item.scene() is scene:
                 scene.removeItem(item)
-        self.cards.clear()
         self.names.clear()
         self.buttons.clear()
         self.dimmed.clear()
@@ -349,8 +209,22 @@ class TricksController(TableController):
         self.small = self.unit * 0.68
         self.centre = QPointF(width * 0.5, height * 0.42)
 
+    @property
+    def cards(self) -> dict[int, CardItem]:
+        """The card items by id (the layer's)."""
+        return self.layer.cards
+
     def view(self) -> TricksView:
+        """The view the table shows: the game's, or while the end of a hand is on show, the
+        hand's last view (the next deal is already dealt in the session)."""
+        if self._ending is not None:
+            return self._ending[0]
         return self.table.current_view()
+
+    def legal(self) -> tuple[Any, ...]:
+        """What the player may do now, as the table shows it: nothing while the end of a hand
+        is on show."""
+        return () if self._ending is not None else self.table.legal()
 
     @property
     def me(self) -> int:
@@ -367,57 +241,240 @@ class TricksController(TableController):
 
     # -- drawing ------------------------------------------------------------------------------------
     def sync(self, animate: bool) -> None:
+        self._observe()
         view = self.view()
         pub = view.pub
-        if self._dealing is not None:
-            if self._dealing.state() == QAbstractAnimation.State.Running and pub.deal_no == self._last_deal:
-                # the cards are still being dealt: they settle when the deal is out
-                self._sync_panels(view)
-                self._sync_buttons(view)
-                return
-            self._dealing.stop()
-            self._dealing = None
+        if self.layer.dealing and pub.deal_no == self._last_deal:
+            # the cards are still being dealt: they settle when the deal is out
+            self._sync_panels(view)
+            self._sync_buttons(view)
+            return
         self._sync_corners(view)         # first: an open hand across the top keeps clear of them
         placed = self.positions(view)
-        dpr = self.table.devicePixelRatioF()
-        if self._anim is not None:
-            self._anim.stop()
-            self._anim = None
-        group = QParallelAnimationGroup(self.table)
-        moving = animate and self.table.animations_on and pub.deal_no == self._last_deal
         new_deal = (animate and self.table.animations_on and 0 < self._last_deal < pub.deal_no
                     and bool(pub.hands))
+        self.layer.place(placed, animate and pub.deal_no == self._last_deal)
         self._last_deal = pub.deal_no
-        for cid, (pos, z, face, width) in placed.items():
-            item = self.cards.get(cid)
-            if item is None:
-                item = CardItem(cid, width, dpr)
-                self.table.scene().addItem(item)
-                item.setPos(pos)
-                self.cards[cid] = item
-            item.set_size(width, dpr)
-            item.set_face(face)
-            item.set_glow(HINT if self._hint is not None and self._hint_card(cid) else None)
-            item.setZValue(z)
-            item.show()
-            if moving and (item.pos() - pos).manhattanLength() > 0.5:
-                item.setZValue(10_000 + z)
-                anim = flight(item, item.pos(), pos)
-                anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-                group.addAnimation(anim)
-            else:
-                item.setPos(pos)
-        for cid, item in self.cards.items():
-            if cid not in placed:
-                item.hide()
-        if group.animationCount():
-            self._anim = group
-            group.start()
+        if self._hint is not None:
+            self.layer.glow([cid for cid in placed if self._hint_card(cid)], HINT)
         if new_deal:
             self.fly_deal(view, placed)
         self._sync_panels(view)
         self._sync_buttons(view)
+        self._sync_talk(view)
         self.show_keyboard_state()
+        # The decision may have changed without a move (a card chosen, a trick gathered, the
+        # summary gone): the view's prompt line reads it again, where the view has one.
+        refresh = getattr(self.table, "refresh_prompt", None)
+        if callable(refresh):
+            refresh()
+
+    # -- a finished trick, the end of a hand ---------------------------------------------------------
+    def _read_pause(self) -> int:
+        settings = getattr(self.table.window(), "settings", None)
+        if settings is None or not hasattr(settings, "value"):
+            return TRICK_PAUSE_MS
+        try:
+            return max(0, min(10_000, int(settings.value(PAUSE_KEY, TRICK_PAUSE_MS))))
+        except (TypeError, ValueError):
+            return TRICK_PAUSE_MS
+
+    def _observe(self) -> None:
+        """See what happened since the last sync: a trick finished (it stays on the cloth for the
+        pause), a hand ended (its last trick stays, then the summary), or history went back
+        (whatever was on show goes)."""
+        session = self.table.session
+        if session is None:
+            return
+        steps = session.steps
+        count, before = self._seen
+        self._seen = (len(steps), session.state)
+        if before is None or len(steps) == count:
+            return
+        if len(steps) < count or self.table.replaying or before is session.state:
+            self._drop_shows()
+            return
+        new = steps[count:]
+        deals = [k for k, step in enumerate(new) if isinstance(step.action, Deal)]
+        if len(new) > 2:                     # a jump (a replay, a test's moves): nothing is held
+            self._drop_shows()
+            return
+        if deals:
+            self._drop_shows()
+            if deals == [len(new) - 1] and before.deal_no > 0 and before.phase != "deal":
+                end = before
+                try:
+                    for step in new[:deals[0]]:
+                        end = self.game.apply(end, step.action)
+                except (IllegalAction, ValueError):
+                    return
+                self._begin_ending(end)
+            return
+        state = session.state
+        if self._ending is not None:         # play went on past the end of the hand shown
+            self._drop_shows()
+        if self._held is not None and (state.trick or len(state.tricks) != len(before.tricks)):
+            self._drop_hold()              # the next card was played: the trick is gathered
+        if state.deal_no == before.deal_no and len(state.tricks) == len(before.tricks) + 1 \
+                and not state.trick and state.tricks:
+            self._hold(state.tricks[-1])
+
+    def _hold(self, trick: Trick) -> None:
+        self._held = trick
+        self._hold_timer.start(self.pause_ms)
+
+    def _drop_hold(self) -> None:
+        self._held = None
+        self._hold_timer.stop()
+
+    def _drop_shows(self) -> None:
+        self._drop_hold()
+        self._ending = None
+        self._summary_timer.stop()
+        self.summary.hide()
+
+    def _begin_ending(self, end: TricksState) -> None:
+        """A hand is over: show its last view (the last trick held), then what it scored."""
+        view = self.game.view(end, self.me)
+        lines = self.hand_lines(end)
+        if not lines and not end.tricks:
+            return                          # nothing was played or scored (all passed): deal on
+        self._ending = (view, lines, end.deal_no)
+        if end.tricks and not end.trick:
+            self._hold(end.tricks[-1])
+        else:
+            self._show_summary()
+
+    def hand_lines(self, end: TricksState) -> list[tuple[str, str, str | None]]:
+        """What the hand scored, from the game's score events (each with its law): the side, the
+        points and why."""
+        events = list(self.game.score_events(end))
+        lines = end.sheet.lines
+        if len(events) != len(lines):         # a game's own events: the newest ones of the hand
+            mine = events[len(events) - len(end.sheet.lines_of_deal(end.deal_no)):]
+        else:
+            mine = [e for e, line in zip(events, lines) if line.deal == end.deal_no]
+        sides = self.game.sides(dict(end.opts))
+
+        def who(seat: int) -> str:
+            return self.side_name_of(next((sd for sd in sides if seat in sd), (seat,)), end.n)
+
+        # One line for each thing scored: a payment (one text, a side gaining what others lose)
+        # with every side's amount, the same score made again (Piquet's trick points) counted.
+        groups: dict[tuple[str, str | None], dict[str, list[int]]] = {}
+        for event in mine:
+            amounts = groups.setdefault((event.text, event.rule), {})
+            total = amounts.setdefault(who(event.seat), [0, 0])
+            total[0] += event.points
+            total[1] += 1
+        out: list[tuple[str, str, str | None]] = []
+        net: dict[str, int] = {}
+        for (text, rule), amounts in groups.items():
+            for name, (points, _) in amounts.items():
+                net[name] = net.get(name, 0) + points
+            if len(amounts) == 1:
+                name, (points, times) = next(iter(amounts.items()))
+                said = self._own_words(text, name, end)
+                out.append((said + (f" (×{times})" if times > 1 else ""), f"{points:+d}", rule))
+            else:
+                out.append((text, "  ".join(f"{name} {points:+d}" for name, (points, _) in amounts.items()), rule))
+        if len(out) > 1:
+            out.append(("The hand in all", "  ".join(f"{name} {points:+d}" for name, points in net.items()
+                                                      if points), None))
+        return out
+
+    def _own_words(self, text: str, side: str, end: TricksState) -> str:
+        """"You: leads — 1" for a sheet's "A: leads — 1" where A is your seat: the table's name
+        for the side, once."""
+        for seat in range(end.n):
+            letter = self.game.seat_name(seat, end.n)
+            if text.startswith(f"{letter}: ") and self.seat_title(seat, end.n) in side.split("–"):
+                return f"{side}: {text[len(letter) + 2:]}"
+        return f"{side}: {text}"
+
+    def side_name_of(self, side: tuple[int, ...], n: int) -> str:
+        return "–".join(self.seat_title(s, n) for s in side)
+
+    def _show_summary(self) -> None:
+        if self._ending is None:
+            return
+        _, lines, deal_no = self._ending
+        self.summary.set_content(f"Deal {deal_no}: the score of the hand", lines,
+                                 max(240.0, self.width - 40), max(11, min(16, int(self.unit * 0.2))))
+        box = self.summary.boundingRect()
+        self.summary.setPos(QPointF(self.width / 2 - box.width() / 2,
+                                    max(6.0, self.centre.y() - box.height() / 2)))
+        self.summary.show()
+        if self.table.demo_running:
+            self._summary_timer.start(DEMO_SUMMARY_MS)
+
+    def go_on(self) -> None:
+        """The pause is over, or the player clicked: the trick is gathered; at the end of a hand
+        the summary comes, and after it the next deal."""
+        self._hold_timer.stop()
+        if self._held is not None:
+            self._held = None
+            if self._ending is not None:
+                self._show_summary()
+                if self.summary.isVisible():
+                    self.table.sync(animate=True)
+                    return
+        elif self._ending is not None:
+            self._ending = None
+            self._summary_timer.stop()
+            self.summary.hide()
+        self.table.sync(animate=True)
+
+    @property
+    def holding(self) -> bool:
+        return self._held is not None
+
+    @property
+    def summary_shown(self) -> bool:
+        return self._ending is not None and self.summary.isVisible()
+
+    def busy_ms(self) -> int:
+        """How long the computer should wait before its next move: while a finished trick or the
+        end of a hand is on show, it asks again shortly (the view's hook)."""
+        return 100 if (self._held is not None or self._ending is not None) else 0
+
+    def gate_press(self, scene_pos: QPointF) -> bool:
+        """A press on the table while something is on show; True when it is used up here."""
+        if self._ending is not None:
+            rule = self.summary.line_rule_at(scene_pos) if self.summary.isVisible() else None
+            if rule:
+                self.open_rule(rule)
+                return True
+            self.go_on()
+            return True
+        if self._held is not None:
+            if self.table.human_to_move and (self.card_at(scene_pos) is not None or self.button_at(scene_pos)):
+                self._drop_hold()            # the next card or call: the trick is gathered as it goes
+                return False
+            self.go_on()
+            return True
+        return False
+
+    def gate_key(self) -> bool:
+        if self._ending is not None or (self._held is not None and not self.table.human_to_move):
+            self.go_on()
+            return True
+        if self._held is not None:
+            self._drop_hold()
+        return False
+
+    def open_rule(self, rule: str) -> None:
+        """Open the law in the rules pane, and say it in the status bar.  The view's
+        ``rule_link`` signal (a law's link on the table clicked) carries it where the view has
+        one; else the main window's ``show_rule`` is asked directly."""
+        link = getattr(self.table, "rule_link", None)
+        if link is not None:
+            link.emit(rule)
+        else:
+            show = getattr(self.table.window(), "show_rule", None)
+            if callable(show):
+                show(rule)
+        self.table.say("The law of this score:", rule)
 
     def intro(self) -> None:
         """A new game: the first deal flies out."""
@@ -434,31 +491,10 @@ class TricksController(TableController):
         dealer = self.seat_anchor(pub.dealer, pub.n)
         start = dealer - QPointF(self.small / 2, self.small * aspect / 2)
         rest = set(pub.stock) if len(pub.stock) > 8 else set()
-        movers = [cid for cid in sorted(placed) if cid not in rest and cid in self.cards]
-        if not movers:
-            return
-        group = QParallelAnimationGroup(self.table)
-        step = (DEAL_MS - MOVE_MS) / max(1, len(movers))
-        for k, cid in enumerate(movers):
-            item = self.cards[cid]
-            pos, z, face, _ = placed[cid]
-            item.setPos(start)
-            item.setZValue(60_000 - k)       # the next card to go lies on top of the pack
-            item.set_face(None)              # face down in the pack; turned as it is dealt
-            seq = QSequentialAnimationGroup()
-            seq.addPause(int(k * step))
-            anim = flight(item, start, pos)
-            anim.stateChanged.connect(lambda new, old, item=item, face=face: item.set_face(face)
-                                      if new == QAbstractAnimation.State.Running else None)
-            anim.finished.connect(lambda item=item, z=z: item.setZValue(z))
-            seq.addAnimation(anim)
-            group.addAnimation(seq)
-        group.finished.connect(self._deal_out)
-        self._dealing = group
-        group.start()
+        self.layer.deal([cid for cid in sorted(placed) if cid not in rest], start, placed, DEAL_MS,
+                        turn_in_flight=True, on_done=self._deal_out)
 
     def _deal_out(self) -> None:
-        self._dealing = None
         self.table.sync(animate=True)      # anything said or played meanwhile falls into place
 
     def _hint_card(self, cid: int) -> bool:
@@ -472,7 +508,7 @@ class TricksController(TableController):
         n = pub.n
         u, s = self.unit, self.small
         out: dict[int, tuple[QPointF, float, Card | None, float]] = {}
-        legal_cards = {a.card for a in self.table.legal() if isinstance(a, (Play, Discard))}
+        legal_cards = {a.card for a in self.legal() if isinstance(a, (Play, Discard))}
         self._hand_pos = {}
         self._controlled = set()
         self._played_for = set()
@@ -490,6 +526,8 @@ class TricksController(TableController):
         x0 = anchor.x() - span / 2
         for k, vc in enumerate(mine):
             lift = LIFT * u if lift_some and vc.face in legal_cards else 0.0
+            if vc.id in self._selected:
+                lift = LIFT * u * 1.6          # chosen to be put out: it stands well up
             pos = QPointF(x0 + k * step, anchor.y() - u * aspect / 2 - lift)
             out[vc.id] = (pos, 100 + k, vc.face, u)
             self._hand_pos[vc.id] = pos
@@ -518,7 +556,7 @@ class TricksController(TableController):
                 left = min(max(8.0, a.x() - total / 2), self.width - total - 8)
                 # A hand lying open at the side of the table is laid in rows by suit, like a
                 # bridge diagram, so that it stays clear of the trick.
-                side_rows = exposed and len(ids) > 4 and abs(a.x() - self.centre.x()) > self.width * 0.2
+                side_rows = exposed and len(ids) > 1 and abs(a.x() - self.centre.x()) > self.width * 0.2
                 if side_rows:
                     width = u * 0.62
                     suits: list[list[int]] = []
@@ -574,20 +612,32 @@ class TricksController(TableController):
                     if seat == self.me:
                         base = QPointF(a.x() + self.width * 0.33 + j * s * 0.5, a.y() - s * aspect / 2)
                     out[i] = (base + QPointF(m * 0.6, -m * 0.6), 20 + m, face, s)
-            # tricks taken: face down in a small pile in front of the seat
+            # tricks taken: face down, squared up in a small pile beside the seat (each trick a
+            # little askew on the last, so the pile's height shows; the panel gives the count)
             won = [t for t in pub.tricks if t.winner == seat]
             pile = self.trick_pile(seat, n)
             for j, t in enumerate(won):
                 for m, (_, i) in enumerate(t.plays):
-                    out[i] = (pile + QPointF(j * s * 0.22, 0), 10 + j * 8 + m, None, s)
+                    out[i] = (pile + QPointF(j * 1.5, -j * 1.5), 10 + j * 8 + m, None, s)
+            # the cards a seat put out, face down beside its tricks, clear of its name, of the
+            # score panel and of your hand
+            if seat != self.me and abs(a.x() - self.centre.x()) <= 1:
+                aside = pile + QPointF(0, s * aspect * 1.08)         # across: below its tricks
+            elif seat == self.me and pile.x() + s * 2.4 <= self.width:
+                aside = pile + QPointF(s * 1.3, 0)                   # yours: right of your tricks
+            else:
+                aside = pile - QPointF(s * 1.3, 0)
             for m, i in enumerate(pub.discards[seat] if pub.discards else ()):
-                face = view.cards[i].face if seat == self.me else None
-                out[i] = (pile + QPointF(-s * 1.3 - m * 0.8, m * 0.8), 5 + m, None if face is None else None, s)
+                out[i] = (aside + QPointF(-m * 0.8, m * 0.8), 5 + m, None, s)
         # -- the last trick turned up for a look: over the winner's pile
         if self.show_last and pub.tricks:
             last = pub.tricks[-1]
             for m, (seat, i) in enumerate(last.plays):
                 out[i] = (self.trick_spot(seat, n, spread=0.55), 30_000 + m, view.cards[i].face, u * 0.8)
+        # -- a finished trick held in the middle for a moment before it is gathered
+        if self._held is not None:
+            for m, (seat, i) in enumerate(self._held.plays):
+                out[i] = (self.trick_spot(seat, n), 20_000 + m, view.cards[i].face, u)
         # -- the trick in the middle
         for m, (seat, i) in enumerate(pub.trick):
             out[i] = (self.trick_spot(seat, n), 20_000 + m, view.cards[i].face, u)
@@ -631,7 +681,13 @@ class TricksController(TableController):
         d = self.centre - a
         length = max(1.0, math.hypot(d.x(), d.y()))
         p = a + d * (self.small * 1.5 / length)
-        return QPointF(p.x() + self.small * 0.9, p.y() - self.small * aspect * 0.2)
+        if d.x() < -1:                   # a seat on the right: the pile lies on the hand's left
+            return QPointF(p.x() - self.small * 1.9, p.y() - self.small * aspect * 0.2)
+        right = self.small * 0.9
+        panel = self.names.get(seat)
+        if abs(d.x()) <= 1 and panel is not None:   # across the table: beside the seat's name
+            right = max(right, panel.boundingRect().width() / 2 + 6)
+        return QPointF(p.x() + right, p.y() - self.small * aspect * 0.2)
 
     # -- panels ---------------------------------------------------------------------------------------
     def seat_title(self, seat: int, n: int) -> str:
@@ -762,10 +818,119 @@ class TricksController(TableController):
             return None
         return grid
 
+    def discard_rule(self) -> tuple[int, int, Call | None] | None:
+        """When the player must put cards out (Piquet's exchange, Five Hundred's widow, …): the
+        fewest and the most cards he may put out now, and the word said after them where the game
+        has one (Piquet's taking in); ``None`` when no card is to be put out.  Found by trying it
+        on the player's own hand, by the game's rules."""
+        session = self.table.session
+        if session is None or self._ending is not None or not any(isinstance(a, Discard) for a in self.legal()):
+            return None
+        state = session.state
+        if self._discard_cache is not None and self._discard_cache[0] is state:
+            return self._discard_cache[1]
+        seat = session.to_move()
+        s, k, least, follow = state, 0, None, None
+        while k < 20:
+            legal = list(self.game.legal_actions(s, seat)) if self.game.to_move(s) == seat else []
+            outs = [a for a in legal if isinstance(a, Discard)]
+            others = [a for a in legal if not isinstance(a, Discard)]
+            if least is None and k > 0 and (others or not outs or s.phase != state.phase):
+                least = k
+                calls = [a for a in others if isinstance(a, Call)]
+                follow = calls[0] if len(calls) == 1 and outs else None
+            if not outs or s.phase != state.phase:
+                break
+            s = self.game.apply(s, outs[0])
+            k += 1
+        rule = (least if least is not None else k, k, follow)
+        self._discard_cache = (state, rule)
+        return rule
+
+    def button_label(self, action: Any) -> str:
+        if action is CONFIRM:
+            rule = self.discard_rule()
+            return "Exchange" if rule is not None and rule[2] is not None else "Discard"
+        return self.game.call_label(action)
+
+    def toggle_selected(self, cid: int) -> None:
+        """A click on a card of your hand while cards are to be put out: it is chosen (it rises)
+        or no longer chosen.  One too many is refused with the law, as the game words it."""
+        rule = self.discard_rule()
+        if rule is None:
+            return
+        if cid in self._selected:
+            self._selected.remove(cid)
+        else:
+            refusal = self._try_discards([*self._selected, cid])
+            if refusal is not None:
+                reason = str(refusal)
+                self.table.say(reason[:1].upper() + reason[1:] + ".", getattr(refusal, "rule", "") or "")
+                return
+            self._selected.append(cid)
+        self.table.sync(animate=True)
+
+    def _try_discards(self, ids: list[int]) -> IllegalAction | None:
+        session = self.table.session
+        assert session is not None
+        s = session.state
+        seat = session.to_move()
+        for cid in ids:
+            face = s.deck[cid]
+            if self.game.to_move(s) != seat or s.phase != session.state.phase:
+                rule = self.discard_rule()
+                most = rule[1] if rule else 0
+                return IllegalAction(f"no more than {number_word(most)} card{'s' if most != 1 else ''} "
+                                     "may be put out now", self._discard_law())
+            try:
+                s = self.game.apply(s, Discard(face))
+            except IllegalAction as exc:
+                return exc
+        return None
+
+    def _discard_law(self) -> str:
+        anchor = self.game.page_section("the-exchange", "discarding-and-taking-in", "the-elder-hands-exchange",
+                                        "the-widow", "running-the-cards", "the-cachette", "discarding")
+        return self.game.ref(anchor) if anchor else self.game.ref_play()
+
+    def confirm_discard(self) -> None:
+        """Put out the cards chosen, then say the word that ends the exchange (if any)."""
+        rule = self.discard_rule()
+        if rule is None:
+            return
+        least, _, follow = rule
+        k = len(self._selected)
+        if k < least:
+            more = least - k
+            self.table.say(f"Choose {number_word(more)} more card{'s' if more != 1 else ''} to put out first.",
+                           self._discard_law())
+            return
+        refusal = self._try_discards(self._selected)
+        if refusal is not None:
+            self.table.say(str(refusal)[:1].upper() + str(refusal)[1:] + ".", getattr(refusal, "rule", "") or "")
+            return
+        session = self.table.session
+        assert session is not None
+        faces = [session.state.deck[cid] for cid in self._selected]
+        self._selected = []
+        for face in faces:
+            if not self.table.play(Discard(face)):
+                return
+        if follow is not None and follow in self.table.legal():
+            self.table.play(follow)
+        self.table.sync(animate=True)
+
     def _sync_buttons(self, view: TricksView) -> None:
         scene = self.table.scene()
-        calls = [a for a in self.table.legal() if isinstance(a, Call)]
-        grid = self.call_grid(view, calls)
+        calls: list[Any] = [a for a in self.legal() if isinstance(a, Call)]
+        rule = self.discard_rule()
+        if rule is None:
+            self._selected = []
+        else:
+            calls = [a for a in calls if a != rule[2]] + [CONFIRM]
+            mine = set(self._hand_pos)
+            self._selected = [c for c in self._selected if c in mine]
+        grid = self.call_grid(view, [a for a in calls if isinstance(a, Call)])
         shape = None if grid is None else (len(grid[0]), len(grid[1]))
         if [b.action for b in self.buttons] != calls or shape != self._box_shape:
             for b in [*self.buttons, *self.dimmed]:
@@ -774,12 +939,12 @@ class TricksController(TableController):
             self.dimmed = []
             self._box_shape = shape
             if grid is None:
-                self.buttons = [CallButton(a, self.game.call_label(a), size) for a in calls]
+                self.buttons = [CallButton(a, self.button_label(a), size) for a in calls]
             else:
                 levels, strains, cells = grid
                 where = {a: rc for rc, a in cells.items()}
                 self.buttons = [BoxCell(a, self.game.call_label(a), levels[where[a][0]], strains[where[a][1]],
-                                        True, size) if a in where else CallButton(a, self.game.call_label(a), size)
+                                        True, size) if a in where else CallButton(a, self.button_label(a), size)
                                 for a in calls]
                 legal = set(calls)
                 self.dimmed = [BoxCell(a, self.game.call_label(a), levels[r], strains[c], False, size)
@@ -806,6 +971,13 @@ class TricksController(TableController):
             rows[-1].append(b)
         h = self.buttons[0].boundingRect().height() + gap
         y = self.height - self.unit * aspect * 1.35 - h * len(rows) - 6
+        # The turn-up lying before you (you dealt) stays in sight: the calls go above it.
+        turnup = self.cards.get(view.pub.turnup) if view.pub.turnup is not None else None
+        if turnup is not None and turnup.isVisible():
+            card = turnup.sceneBoundingRect()
+            band = QRectF(12, y, self.width - 24, h * len(rows))
+            if band.intersects(card) and card.top() - h * len(rows) - 4 > self.centre.y():
+                y = card.top() - h * len(rows) - 4
         for row in rows:
             total = sum(b.boundingRect().width() for b in row) + gap * (len(row) - 1)
             x = self.width / 2 - total / 2
@@ -862,6 +1034,136 @@ class TricksController(TableController):
             b.setPos(QPointF(x, top + pad + grid_h + gap * 2))
             x += b.boundingRect().width() - 6 + gap * 2
 
+    # -- the table talks: the prompt, the bidding grid ----------------------------------------------
+    def prompt(self) -> str:
+        """The decision the player must take now, in words (empty while someone else decides)."""
+        if self._ending is not None:
+            return "Click or press a key for the next deal" if self.summary.isVisible() else "Click to go on"
+        if self._held is not None and not self.table.human_to_move:
+            who = self.seat_title(self._held.winner, self.view().pub.n)
+            return f"{who} {'win' if who == 'You' else 'wins'} the trick: click to go on"
+        if not self.table.human_to_move:
+            return ""
+        legal = self.legal()
+        pub = self.view().pub
+        rule = self.discard_rule()
+        if rule is not None:
+            least, most, _ = rule
+            many = number_word(most) if least == most else f"{number_word(least)} to {number_word(most)}"
+            chosen = len(self._selected)
+            cards = f"{many} card{'s' if most != 1 else ''}"
+            if self.button_label(CONFIRM) == "Exchange":
+                text = f"Discard {cards}, then Exchange"
+            else:
+                text = f"Choose {cards} to discard, then press Discard"
+            return text + (f" ({number_word(chosen)} chosen)" if chosen else "")
+        plays = [a.card for a in legal if isinstance(a, Play)]
+        if plays:
+            whose = "" if pub.turn == self.me else f" from {self.seat_title(pub.turn, pub.n)}'s hand"
+            if not pub.trick:
+                return "Lead a card" + whose
+            led = self.game.effective_suit(pub, self.view().face(pub.trick[0][1])) if \
+                self.view().face(pub.trick[0][1]) is not None else None
+            hand = [vc.face for vc in self.view().hand(pub.turn) if vc.face is not None]
+            if led is not None and any(self.game.effective_suit(pub, c) == led for c in hand):
+                may_trump = self.game.may_trump_instead() and pub.trump is not None and pub.trump != led
+                return ("Follow suit or trump" if may_trump else "Follow suit") + whose
+            return "You cannot follow suit: play any card" + whose
+        calls = [a for a in legal if isinstance(a, Call)]
+        if calls:
+            if self._box_shape is not None:
+                return "Your call: choose in the bidding box"
+            labels = [self.game.call_label(a) for a in calls]
+            if len(labels) <= 3:
+                return "Your call: " + " or ".join(labels)
+            return "Your call: choose one of the calls below"
+        return ""
+
+    def _sync_talk(self, view: TricksView) -> None:
+        """The prompt (on the table itself until the view shows the controller's prompt) and the
+        bidding grid."""
+        size = max(12, min(16, int(self.unit * 0.19)))
+        # (the summary of a hand says itself how to go on)
+        text = self.prompt() if SHOW_OWN_PROMPT and not self.summary.isVisible() else ""
+        self.prompt_line.set_lines([text] if text else [], size)
+        self.prompt_line.set_lit(bool(text) and self.table.human_to_move)
+        self.prompt_line.setVisible(bool(text))
+        if text:
+            box = self.prompt_line.boundingRect()
+            above = [b.sceneBoundingRect().top() for b in self.buttons if not isinstance(b, BoxCell)
+                     and self._box_shape is None]
+            hand_top = min((self.cards[c].sceneBoundingRect().top() for c in self._hand_pos
+                            if c in self.cards and c not in self._played_for and c not in self._controlled),
+                           default=self.height - self.unit * aspect - 12)
+            bottom = min([hand_top - 2 * LIFT * self.unit, *above]) - 4
+            self.prompt_line.setPos(QPointF(self.width / 2 - box.width() / 2, max(4.0, bottom - box.height())))
+        self._sync_auction(view)
+
+    def auction_record(self, pub: TricksState) -> tuple[list[str], list[list[str]]]:
+        """The bidding grid's headings (the seats in the order they call, from the first to speak:
+        the dealer at Bridge, the eldest hand where the dealer speaks last, so that each round is
+        one row) and its rows (a call in the game's own words, blank where a seat said nothing)."""
+        n = pub.n
+        said = [(seat, word) for seat, word in pub.calls if auction_word(word)]
+        first = said[0][0] if said else (pub.dealer + 1) % n
+        order = [(first + k) % n for k in range(n)]
+        headers = [self.seat_title(seat, n) for seat in order]
+        rows: list[list[str]] = []
+        last = n
+        for seat, word in said:
+            col = (seat - first) % n
+            if not rows or col <= last:
+                rows.append([""] * n)
+            rows[-1][col] = self.said_label(word, own=seat == self.me)
+            last = col
+        return headers, rows
+
+    def _sync_auction(self, view: TricksView) -> None:
+        pub = view.pub
+        if self.game.info.id not in AUCTION_GAMES or not pub.deal_no:
+            self.auction.hide()
+            return
+        headers, rows = self.auction_record(pub)
+        if not rows:
+            self.auction.hide()
+            return
+        playing = pub.phase == "play" or bool(pub.tricks)
+        obstacles = self._obstacles(view)
+        if self.frame.isVisible():
+            obstacles.append(self.frame.sceneBoundingRect())
+        obstacles += [b.sceneBoundingRect() for b in self.buttons if b.isVisible()]
+        if self.prompt_line.isVisible():
+            obstacles.append(self.prompt_line.sceneBoundingRect())
+        if self.summary.isVisible():
+            obstacles.append(self.summary.sceneBoundingRect())
+        r = self.unit * 1.6                  # the trick's place in the middle stays clear
+        obstacles.append(QRectF(self.centre.x() - r, self.centre.y() - r * 1.1, 2 * r, 2.2 * r))
+        top_size = 12 if playing else 14
+        keeps: list[int | None] = [3, 2, 1] if playing else [None, 6, 4, 3, 2]
+        for size in range(top_size, 8, -1):
+            for keep in keeps:
+                rect = self.auction.measure(headers, rows, size, keep)
+                spot = self._free_spot(rect.width(), rect.height(), obstacles)
+                if spot is not None:
+                    self.auction.setPos(spot)
+                    self.auction.show()
+                    return
+        self.auction.hide()                  # nowhere clear: the seat panels still say each last call
+
+    def _free_spot(self, width: float, height: float, obstacles: list[QRectF]) -> QPointF | None:
+        """A place for a panel of this size clear of every obstacle: down the left edge first,
+        then the right, then anywhere across the cloth."""
+        xs = [8.0, self.width - width - 8]
+        xs += [float(x) for x in range(8, int(self.width - width - 8), 24)]
+        for x in xs:
+            if x < 0 or x + width > self.width:
+                continue
+            for y in range(6, int(self.height - height - 4), 6):
+                rect = QRectF(x - 4, y - 4, width + 8, height + 8)
+                if not any(rect.intersects(o) for o in obstacles):
+                    return QPointF(x, y)
+        return None
+
     def _obstacles(self, view: TricksView) -> list[QRectF]:
         """What the bidding box must leave uncovered: every seat's panel and cards, your hand, the
         score and information panels."""
@@ -889,12 +1191,8 @@ class TricksController(TableController):
 
     # -- input -------------------------------------------------------------------------------------------
     def card_at(self, pos: QPointF) -> int | None:
-        best, z = None, -1.0
-        for cid in self._hand_pos:
-            item = self.cards.get(cid)
-            if item is not None and item.isVisible() and item.sceneBoundingRect().contains(pos) and item.zValue() > z:
-                best, z = cid, item.zValue()
-        return best
+        """The card of a hand you play from under the pointer (the topmost)."""
+        return self.layer.card_at(pos, among=self._hand_pos)
 
     def button_at(self, pos: QPointF) -> CallButton | None:
         """The call under the pointer; a dimmed cell of the bidding box too, so that the table
@@ -905,30 +1203,24 @@ class TricksController(TableController):
         return None
 
     def press(self, scene_pos: QPointF) -> None:
-        self._press_pos = scene_pos
         b = self.button_at(scene_pos)
         if b is not None:
-            self.table.play(b.action)
-            self._press_pos = None
+            self.say_action(b.action)
             return
         cid = self.card_at(scene_pos)
         if cid is not None:
-            self.drag = (cid, scene_pos, self.cards[cid].pos())
-            self.cards[cid].setZValue(30_000)
+            self.drag = self.layer.lift([cid], scene_pos)
 
     def move(self, scene_pos: QPointF) -> None:
-        if self.drag is None:
-            return
-        cid, start, origin = self.drag
-        self.cards[cid].setPos(origin + (scene_pos - start))
+        if self.drag is not None:
+            self.drag.follow(scene_pos, threshold=6.0)
 
     def release(self, scene_pos: QPointF) -> None:
         if self.drag is None:
             return
-        cid, start, origin = self.drag
+        cid, moved = self.drag.ids[0], self.drag.moved
         self.drag = None
-        moved = (scene_pos - start).manhattanLength()
-        if moved < 6 or self._in_middle(scene_pos):
+        if not moved or self._in_middle(scene_pos):
             self.play_card(cid)           # a click, or a drop on the trick
         else:
             self.table.sync(animate=True)  # dropped elsewhere: back to the hand
@@ -950,16 +1242,26 @@ class TricksController(TableController):
         face = view.face(cid)
         if face is None:
             return
-        if view.pub.phase == "discard":
+        if self.discard_rule() is not None:
+            self.toggle_selected(cid)          # chosen, then put out with the button
+            return
+        if any(isinstance(a, Discard) for a in self.legal()) or view.pub.phase == "discard":
             self.table.play(Discard(face))
         else:
             self.table.play(Play(face))
         self.table.sync(animate=True)
 
+    def say_action(self, action: Any) -> None:
+        """A call's button (or the button that puts out the chosen cards) was pressed."""
+        if action is CONFIRM:
+            self.confirm_discard()
+        else:
+            self.table.play(action)
+
     def choices(self) -> list[Any]:
         """What the keyboard moves between: the call buttons, or the cards of your hand — both
         while cards may still be put out beside a button that ends the exchange (Piquet)."""
-        putting_out = any(isinstance(a, Discard) for a in self.table.legal())
+        putting_out = any(isinstance(a, Discard) for a in self.legal())
         if self.buttons and not putting_out:
             return [b.action for b in self.buttons]
         view = self.view()
@@ -988,7 +1290,7 @@ class TricksController(TableController):
             if isinstance(chosen, int):
                 self.play_card(chosen)
             else:
-                self.table.play(chosen)
+                self.say_action(chosen)
             return True
         if name == "escape":
             self.focus = 0
@@ -1025,7 +1327,7 @@ class TricksController(TableController):
         chosen = options[self.focus % len(options)] if options else None
         for b in self.buttons:
             b.set_focused(chosen is not None and not isinstance(chosen, int) and chosen == b.action)
-            b.set_hinted(self._hint is not None and b.action == self._hint)
+            b.set_hinted(self._hint_is(b.action))
         for cid in self._hand_pos:
             item = self.cards.get(cid)
             if item is None:
@@ -1056,6 +1358,40 @@ class TricksController(TableController):
         self._hint = None
         self.show_keyboard_state()
 
+    def _hint_is(self, action: Any) -> bool:
+        """Is ``action`` (a button's) the hinted one?  The button that puts out the chosen cards
+        stands for the word that ends the exchange."""
+        if self._hint is None:
+            return False
+        if action is CONFIRM:
+            rule = self.discard_rule()
+            return rule is not None and (self._hint == rule[2] or isinstance(self._hint, Discard)
+                                         and len(self._selected) >= rule[0])
+        return bool(action == self._hint)
+
+    def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
+        """The hint's two places: the card the action plays (or the call's button) and where it
+        goes (the trick's place for the seat that plays it; the seat's discards for a card put
+        out)."""
+        view = self.view()
+        pub = view.pub
+        if isinstance(action, (Play, Discard)):
+            seat = pub.turn if isinstance(pub.turn, int) else self.me
+            slot = active_slot(pub, seat)
+            ids = pub.hands[slot] if slot is not None else ()
+            cid = next((i for i in ids if view.face(i) == action.card), None)
+            item = self.cards.get(cid) if cid is not None else None
+            source = item.sceneBoundingRect() if item is not None and item.isVisible() else None
+            size = QSizeF(self.unit, self.unit * aspect)
+            if isinstance(action, Play):
+                return source, QRectF(self.trick_spot(seat, pub.n), size)
+            pile = self.trick_pile(seat, pub.n) + QPointF(-self.small * 1.3, 0)
+            return source, QRectF(pile, QSizeF(self.small, self.small * aspect))
+        for b in self.buttons:
+            if b.action == action or (b.action is CONFIRM and self._hint_is(CONFIRM) and action == self._hint):
+                return b.sceneBoundingRect(), None
+        return None, None
+
     def status_parts(self) -> list[str]:
         view = self.view()
         pub = view.pub
@@ -1063,8 +1399,12 @@ class TricksController(TableController):
         if pub.trump is not None:
             parts.append(f"trumps {pub.trump.symbol}")
         if self.table.human_to_move:
-            parts.append("your call" if pub.phase not in ("play", "discard") else
-                         ("put out a card" if pub.phase == "discard" else "your lead" if not pub.trick else "your play"))
+            if pub.phase == "discard":
+                parts.append("put out cards")
+            elif pub.phase == "play":
+                parts.append("your lead" if not pub.trick else "your play")
+            else:
+                parts.append("your call")
             if isinstance(pub.turn, int) and pub.turn != self.me:      # the dummy's turn, yours to play
                 parts[-1] += f" for {self.game.seat_name(pub.turn, pub.n)}"
         elif isinstance(pub.turn, int):
@@ -1080,4 +1420,22 @@ class TricksController(TableController):
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
         from ..deal_editor import deal_actions
-        return [("Show the last trick", "L", self.toggle_last_trick), *deal_actions(self.table, self.game)]
+        return [("Show the last trick", "L", self.toggle_last_trick),
+                ("Pause after each trick…", None, self.choose_pause),
+                *deal_actions(self.table, self.game)]
+
+    def choose_pause(self) -> None:
+        """Ask how long a finished trick stays on the cloth (a click always goes on at once)."""
+        from PySide6.QtWidgets import QInputDialog
+        seconds, ok = QInputDialog.getDouble(
+            self.table, "Pause after each trick",
+            "Seconds a finished trick stays on the table\n(a click goes on at once; 0: no pause):",
+            self.pause_ms / 1000, 0.0, 10.0, 1)
+        if ok:
+            self.set_pause(round(seconds * 1000))
+
+    def set_pause(self, ms: int) -> None:
+        self.pause_ms = max(0, min(10_000, int(ms)))
+        settings = getattr(self.table.window(), "settings", None)
+        if settings is not None and hasattr(settings, "setValue"):
+            settings.setValue(PAUSE_KEY, self.pause_ms)

@@ -548,7 +548,19 @@ class TableWidget(QGraphicsView):
         seat = session.to_move()
         if isinstance(seat, Special) or seat in session.human_seats:
             return
+        if self._table_busy(self._computer_turn):
+            return
         self._think(seat)
+
+    def _table_busy(self, retry: Any) -> bool:
+        """The table is showing something the player should see before the computer moves on (a
+        finished trick, the end of a hand): ask again after the controller's ``busy_ms``."""
+        busy = getattr(self.controller, "busy_ms", None)
+        wait = busy() if callable(busy) else 0
+        if wait > 0:
+            QTimer.singleShot(wait, retry)
+            return True
+        return False
 
     def _think(self, seat: int) -> None:
         session = self._session
@@ -628,6 +640,8 @@ class TableWidget(QGraphicsView):
         seat = self._session.to_move()
         if isinstance(seat, Special):
             self.stop_demo()
+            return
+        if self._table_busy(self._demo_next):
             return
         self._think(seat)
 

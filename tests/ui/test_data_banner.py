@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from compendium.ui import data_banner
-from compendium.ui.main_window import AUTOSAVE_NAME, MainWindow
+from compendium.ui.main_window import MainWindow, autosave_file
 
 KLONDIKE = "canfield_or_klondike"
 
@@ -47,7 +47,7 @@ def test_the_bar_stays_while_nothing_is_saved_and_goes_when_the_folder_can_be_wr
     (tmp_path / "blocker").unlink()
     blocked.mkdir(parents=True)
     qtbot.waitUntil(lambda: not banner.isVisible(), timeout=5000)
-    assert (blocked / AUTOSAVE_NAME).is_file()
+    assert autosave_file(blocked, KLONDIKE).is_file()
 
 
 def test_no_bar_when_the_autosave_works(qtbot, tmp_path, monkeypatch):
@@ -58,4 +58,4 @@ def test_no_bar_when_the_autosave_works(qtbot, tmp_path, monkeypatch):
     window.start(game=KLONDIKE, seed=7)
     window.table.play(window.table.legal()[0])
     assert not window.data_banner.isVisible()
-    assert (tmp_path / AUTOSAVE_NAME).is_file()
+    assert autosave_file(tmp_path, KLONDIKE).is_file()

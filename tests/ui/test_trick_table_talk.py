@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
+from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.registry import get_game
@@ -51,7 +52,7 @@ def until(table, wanted, limit=400, computer: bool = False) -> None:
         action = None
         if computer:
             game = session.game
-            action = game.computer_player(1).choose(game, game.view(session.state, seat),
+            action = computer_player(game, 1).choose(game, game.view(session.state, seat),
                                                     list(session.legal_actions()))
         play_one(table, action)
     pytest.fail("the position wanted was not reached")
@@ -223,7 +224,7 @@ def obstacles(ctl) -> list[QRectF]:
     rects = [p.sceneBoundingRect() for p in ctl.names.values()]
     for pos, _, _, width in ctl.positions(ctl.view()).values():
         rects.append(QRectF(pos.x(), pos.y(), width, width * aspect))
-    for item in [ctl.frame, ctl.score, ctl.info, ctl.prompt_line, *ctl.buttons]:
+    for item in [ctl.frame, ctl.score, ctl.info, *ctl.buttons]:
         if item.isVisible() and item.scene() is not None:
             rects.append(item.sceneBoundingRect())
     return rects
@@ -292,9 +293,8 @@ def test_a_game_without_an_auction_has_no_grid(table, qtbot):
 # -- the prompts ------------------------------------------------------------------------------------
 def shown_prompt(ctl) -> str:
     text = ctl.prompt()
-    if tricks_table.SHOW_OWN_PROMPT:                          # the table says it itself (for now)
-        assert ctl.prompt_line.lines == ([text] if text else [])
-        assert ctl.prompt_line.isVisible() == bool(text)
+    ctl.table.refresh_prompt()
+    assert ctl.table.prompt_line.text == text                  # the view's line at the cloth's edge
     return text
 
 

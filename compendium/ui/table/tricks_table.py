@@ -78,9 +78,6 @@ class ConfirmDiscard:
 
 
 CONFIRM = ConfirmDiscard()
-# The view (table-talk's) shows a controller's prompt once ``TableController.prompt`` exists; until
-# then this table shows its own prompt line.
-SHOW_OWN_PROMPT = not hasattr(TableController, "prompt")
 
 
 def number_word(k: int) -> str:
@@ -165,7 +162,6 @@ class TricksController(TableController):
         self._summary_timer.timeout.connect(self.go_on)
         self._seen: tuple[int, TricksState | None] = (0, None)   # steps and state at the last sync
         self.auction = BiddingGrid()
-        self.prompt_line = TextPanel(size=14, bold_first=False)
         self._selected: list[int] = []          # cards chosen to put out, not yet confirmed
         self._discard_cache: tuple[TricksState, tuple[int, int, Call | None] | None] | None = None
         self._gate = _Gate(self, table)
@@ -178,9 +174,7 @@ class TricksController(TableController):
         scene.addItem(self.frame)
         scene.addItem(self.summary)
         scene.addItem(self.auction)
-        scene.addItem(self.prompt_line)
         self.auction.hide()
-        self.prompt_line.hide()
         self.frame.hide()
         self.table.viewport().installEventFilter(self._gate)
         self.table.installEventFilter(self._gate)
@@ -195,7 +189,7 @@ class TricksController(TableController):
         scene = self.table.scene()
         self.layer.teardown()
         for item in [*self.names.values(), *self.buttons, *self.dimmed,
-                     self.score, self.info, self.frame, self.summary, self.auction, self.prompt_line]:
+                     self.score, self.info, self.frame, self.summary, self.auction]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.names.clear()
@@ -1080,23 +1074,7 @@ class TricksController(TableController):
         return ""
 
     def _sync_talk(self, view: TricksView) -> None:
-        """The prompt (on the table itself until the view shows the controller's prompt) and the
-        bidding grid."""
-        size = max(12, min(16, int(self.unit * 0.19)))
-        # (the summary of a hand says itself how to go on)
-        text = self.prompt() if SHOW_OWN_PROMPT and not self.summary.isVisible() else ""
-        self.prompt_line.set_lines([text] if text else [], size)
-        self.prompt_line.set_lit(bool(text) and self.table.human_to_move)
-        self.prompt_line.setVisible(bool(text))
-        if text:
-            box = self.prompt_line.boundingRect()
-            above = [b.sceneBoundingRect().top() for b in self.buttons if not isinstance(b, BoxCell)
-                     and self._box_shape is None]
-            hand_top = min((self.cards[c].sceneBoundingRect().top() for c in self._hand_pos
-                            if c in self.cards and c not in self._played_for and c not in self._controlled),
-                           default=self.height - self.unit * aspect - 12)
-            bottom = min([hand_top - 2 * LIFT * self.unit, *above]) - 4
-            self.prompt_line.setPos(QPointF(self.width / 2 - box.width() / 2, max(4.0, bottom - box.height())))
+        """The bidding grid (the view shows the prompt in its line at the cloth's edge)."""
         self._sync_auction(view)
 
     def auction_record(self, pub: TricksState) -> tuple[list[str], list[list[str]]]:
@@ -1132,8 +1110,6 @@ class TricksController(TableController):
         if self.frame.isVisible():
             obstacles.append(self.frame.sceneBoundingRect())
         obstacles += [b.sceneBoundingRect() for b in self.buttons if b.isVisible()]
-        if self.prompt_line.isVisible():
-            obstacles.append(self.prompt_line.sceneBoundingRect())
         if self.summary.isVisible():
             obstacles.append(self.summary.sceneBoundingRect())
         r = self.unit * 1.6                  # the trick's place in the middle stays clear

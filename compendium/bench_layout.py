@@ -1,10 +1,11 @@
 """How big the cards are and how much of the cloth the layout uses: ``python -m compendium.bench_layout``.
 
 Every playable card game is dealt in the real main window at three screen sizes (the rules
-pane showing, the library drawer shut), and the script prints the card width in pixels and the share of the cloth the layout's bounding box
-covers, in the dimension that binds (the larger of the width and height shares: a layout that
-is wider than tall fills the width).  The goal (issue 17): no card narrower than 56 px at
-1366x768 and every layout covering at least 60 % of the cloth.
+pane showing, the library drawer shut), and the script prints the card width in pixels and the
+share of the cloth the layout's bounding box covers, in the dimension that binds (the larger of
+the width and height shares: a layout that is wider than tall fills the width).  The goal
+(issue 17): no card narrower than 56 px at 1366x768 and every layout covering at least 60 % of
+the cloth.
 
 ``--bare`` measures a bare table of about the size the window gives it instead (quicker, and
 it runs on a checkout whose window lays the table out differently, to compare).

@@ -7,9 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from .ai.registry import computer_player
 from .core.game import Game, Special
 from .core.session import Session
-from .ai.registry import computer_player
 
 MAX_STEPS = 5000
 

@@ -30,9 +30,9 @@ def _check_games() -> str:
         if registry.rules_markdown(gid) is None:
             raise RuntimeError(f"the rules page of {gid} is missing ({registry.rules_path(gid)})")
         registry.get_game(gid)
-    from .reference import glossary
-    from .reference.rules_html import to_html   # the Markdown library is there and reads a page
     from .paths import resources_dir
+    from .reference import glossary
+    from .reference.rules_html import to_html  # the Markdown library is there and reads a page
     if "<h1>" not in to_html(registry.rules_markdown(playable[0]) or ""):
         raise RuntimeError(f"the rules page of {playable[0]} cannot be rendered")
     if not glossary.load():

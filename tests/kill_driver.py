@@ -20,17 +20,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 def main() -> int:
-    from PySide6.QtCore import QTimer
-
-    from compendium.core.rng import SplitMix64
-    from compendium.ui.app import application
-    from compendium.ui.main_window import MainWindow
-
     import dataclasses
 
+    from PySide6.QtCore import QTimer
+
     from compendium.core import records
-    from compendium.ui.main_window import AUTOSAVE_FOLDER
-    from compendium.ui.app import data_dir
+    from compendium.core.rng import SplitMix64
+    from compendium.ui.app import application, data_dir
+    from compendium.ui.main_window import AUTOSAVE_FOLDER, MainWindow
 
     app = application()
     mode = sys.argv[1]

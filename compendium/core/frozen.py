@@ -26,7 +26,7 @@ def _plain_fields(cls: type) -> tuple[str, ...] | None:
     fields = dataclasses.fields(cls)
     if any(not f.init for f in fields):
         return None     # a field __init__ does not set
-    if len(fields) != len(cls.__dataclass_fields__):   # type: ignore[attr-defined]
+    if len(fields) != len(cls.__dataclass_fields__):
         return None     # an InitVar (or a ClassVar): fields() leaves them out, __init__ may not
     return tuple(f.name for f in fields)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from .cards import Card
@@ -47,6 +47,25 @@ class Family(Enum):
                 "banking-gambling": "Banking and gambling games", "board": "Board games",
                 "dominoes": "Dominoes", "parlour": "Parlour games",
                 "other": "Round games and others"}[self.value]
+
+
+class TableKind(StrEnum):
+    """Which table the interface lays out for a game (compendium/ui/table/controller.py has one
+    controller for each).  A game without a table (a rules page only) has ``NONE``."""
+
+    NONE = ""
+    PATIENCE = "patience"
+    POKER_PATIENCE = "poker_patience"
+    TRICKS = "tricks"
+    DRAW_POKER = "draw_poker"
+    BACCARAT = "baccarat"
+    POPE_JOAN = "pope_joan"
+    GHOST = "ghost"
+    TIT_TAT_TOE = "tit_tat_toe"
+    CHESS = "chess"
+    CHECKERS = "checkers"
+    BACKGAMMON = "backgammon"
+    DOMINOES = "dominoes"
 
 
 class Status(Enum):
@@ -124,9 +143,8 @@ class Game(ABC, Generic[S, A, V]):
 
     info: GameInfo
     option_specs: tuple[OptionSpec, ...] = ()
-    # Which table the interface lays out for this game (see compendium/ui/table/controller.py):
-    # "patience", "chess", "checkers", "backgammon", "dominoes", "poker_patience", "tricks".
-    table_kind: str = ""
+    # Which table the interface lays out for this game (see compendium/ui/table/controller.py).
+    table_kind: TableKind = TableKind.NONE
 
     # -- options ----------------------------------------------------------------------------
     def resolve_options(self, options: Options | None = None) -> dict[str, Any]:

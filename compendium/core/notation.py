@@ -142,10 +142,10 @@ def _lookup(norm: str) -> _Hit | None:
     m = _WORDS_RE.fullmatch(norm)
     if m is not None:
         rank = _RANK_WORDS.get(m["rank"])
-        suit = _SUIT_WORDS.get(m["suit"])
-        if rank is None or suit is None:
+        word_suit = _SUIT_WORDS.get(m["suit"])
+        if rank is None or word_suit is None:
             return None
-        return Card(rank, suit), None
+        return Card(rank, word_suit), None
     return None
 
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
 
-__all__ = ["REFERENCED", "Heading", "Slugger", "anchors", "headings", "make_markdown_parser", "markdown_parser", "page_anchors",
+__all__ = ["REFERENCED", "Heading", "Slugger", "anchors", "headings", "make_markdown_parser", "markdown_parser",
+           "page_anchors",
            "plain_text", "rule_ref", "slugify", "split_ref"]
 
 REFERENCED: set[str] = set()

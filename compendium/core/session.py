@@ -22,7 +22,6 @@ from .game import A, Game, Outcome, S, Seat, Special
 from .records import Record, action_line
 from .rng import derive_seed, fresh_seed
 
-
 # How a record's game id becomes its rules: the game registry, which the core does not import
 # (the games sit above it).  ``compendium.games`` installs it when it is imported, and whoever
 # holds a record of a game has imported the games.

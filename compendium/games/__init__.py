@@ -12,7 +12,7 @@ from ..core.session import set_game_lookup
 
 
 def _get_game(game_id: str) -> Game[Any, Any, Any]:
-    from .registry import get_game   # the registry and its catalogue load when first asked for
+    from .registry import get_game  # the registry and its catalogue load when first asked for
     return get_game(game_id)
 
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import UnknownGame
-from ..paths import rules_dir
 from ..core.game import Game, GameInfo, Status
+from ..paths import rules_dir
 from .catalogue import BY_ID, CATALOGUE, lookup
 
 # id -> "module:attribute" of the game object.  Only games meeting the definition of done.

@@ -3,8 +3,6 @@ them, with the menus and toolbar, the status line, settings, an autosave per gam
 and opening of games."""
 from __future__ import annotations
 
-import compendium
-
 import html
 import json
 import math
@@ -14,19 +12,48 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import (QAction, QActionGroup, QBrush, QCloseEvent, QFont, QHideEvent, QKeySequence,
-                           QPainter, QPaintEvent, QResizeEvent, QShowEvent)
-from PySide6.QtWidgets import (QFileDialog, QFrame, QGridLayout, QHBoxLayout, QInputDialog, QLabel,
-                               QMainWindow, QMenu, QMessageBox, QPushButton, QScrollArea, QSizePolicy,
-                               QSplitter, QStackedWidget, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QBrush,
+    QCloseEvent,
+    QFont,
+    QHideEvent,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QResizeEvent,
+    QShowEvent,
+)
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+import compendium
 
 from ..ai import registry as ai_registry
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
-from ..core.game import LEVELS, Game, GameInfo, Outcome, Status
+from ..core.game import LEVELS, Game, GameInfo, Outcome, Status, TableKind
 from ..core.session import Session
-from ..statistics.store import Result, StatsStore   # statistics
 from ..games import registry
+from ..statistics.store import Result, StatsStore  # statistics
 from .app import data_dir, open_settings
 from .data_banner import DataBanner
 from .library import LibraryDrawer, LibraryWidget
@@ -1485,7 +1512,7 @@ class MainWindow(QMainWindow):
         indicator, sending cards home and click-to-move belong to a patience's table."""
         game = session.game if session is not None else None
         controller = self.table.controller
-        patience = game is not None and game.table_kind == "patience"
+        patience = game is not None and game.table_kind is TableKind.PATIENCE
         homes = (patience and controller is not None
                  and type(controller).auto_move is not TableController.auto_move)
         clicks = patience or bool(getattr(controller, "click_to_move_applies", False))
@@ -1878,7 +1905,7 @@ class MainWindow(QMainWindow):
 
     def open_preferences(self) -> None:
         """Edit > Preferences: the cards, the cloth and the table's other choices."""
-        from . import preferences     # imported when first asked for: not needed to start
+        from . import preferences  # imported when first asked for: not needed to start
         preferences.open_preferences(self, self.table, self.settings)
 
     def _about(self) -> None:

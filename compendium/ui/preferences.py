@@ -9,8 +9,17 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QSize, Qt
 from PySide6.QtGui import QBrush, QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import (QButtonGroup, QDialog, QDialogButtonBox, QGridLayout, QGroupBox,
-                               QLabel, QRadioButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .table import appearance
 from .table.card_renderer import aspect, shared_renderer

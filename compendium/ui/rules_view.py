@@ -2,13 +2,11 @@
 from __future__ import annotations
 
 import html
-
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import (QColor, QImage, QKeyEvent, QPainter, QPalette, QPen, QResizeEvent,
-                           QTextDocument)
+from PySide6.QtGui import QColor, QImage, QKeyEvent, QPainter, QPalette, QPen, QResizeEvent, QTextDocument
 from PySide6.QtWidgets import QFrame, QLineEdit, QTextBrowser, QTextEdit, QVBoxLayout, QWidget
 
 from ..core.errors import UnknownGame
@@ -218,7 +216,7 @@ class RulesView(QTextBrowser):
     def mark_phrase(self, phrase: str) -> bool:
         """Mark the first place of ``phrase`` on the page shown and bring it into sight; returns
         whether it was found.  An empty phrase clears the mark."""
-        from PySide6.QtGui import QTextCharFormat   # here: start-up need not build the class
+        from PySide6.QtGui import QTextCharFormat  # here: start-up need not build the class
         if not phrase:
             self.clear_mark()
             return False
@@ -298,7 +296,7 @@ class RulesView(QTextBrowser):
 
     def _follow(self, url: QUrl) -> None:
         from ..reference import glossary
-        from ..reference.worked_examples import SHOW_SCHEME   # the examples are not needed until one is asked for
+        from ..reference.worked_examples import SHOW_SCHEME  # the examples are not needed until one is asked for
         scheme = url.scheme().lower()
         if scheme == SHOW_SCHEME:
             game, _, name = url.path().partition("/")
@@ -337,7 +335,7 @@ def mini_card(key: str) -> QImage:
     from PySide6.QtSvg import QSvgRenderer
 
     from ..reference.rules_html import CARD_HEIGHT, CARD_WIDTH
-    from .table import card_art   # not needed until a card shows
+    from .table import card_art  # not needed until a card shows
     from .table.card_renderer import shared_renderer
     shared_renderer()             # it registers the font of the cards' indices
     out_w, out_h = round(CARD_WIDTH * CARD_OVERSAMPLE), round(CARD_HEIGHT * CARD_OVERSAMPLE)

@@ -11,9 +11,18 @@ from compendium.ai.board.backgammon import BackgammonPlayer, evaluate, flip, sho
 from compendium.ai.worker import decide
 from compendium.core.game import Special
 from compendium.demo import play_demo
-from compendium.games.board.backgammon import (GAME, MEN, WHITE, BackgammonState,
-                                               CubeAction, OpeningThrow, Phase, Play, Roll,
-                                               ThrowAgain)
+from compendium.games.board.backgammon import (
+    GAME,
+    MEN,
+    WHITE,
+    BackgammonState,
+    CubeAction,
+    OpeningThrow,
+    Phase,
+    Play,
+    Roll,
+    ThrowAgain,
+)
 from tests.games.conformance import random_playout
 
 

@@ -10,8 +10,18 @@ import pytest
 from compendium.ai.board.checkers import LEVEL_BUDGETS, CheckersPlayer, evaluate
 from compendium.ai.worker import decide
 from compendium.core.rng import SplitMix64
-from compendium.games.board.checkers import (BLACK, GAME, LESSONS, WHITE, CheckersState, Draw, Huff,
-                                             Insist, Move, lesson_options, parse_fen)
+from compendium.games.board.checkers import (
+    BLACK,
+    GAME,
+    LESSONS,
+    WHITE,
+    CheckersState,
+    Draw,
+    Huff,
+    Move,
+    lesson_options,
+    parse_fen,
+)
 from tests.games.conformance import random_playout
 
 

@@ -12,8 +12,17 @@ import chess
 import pytest
 
 from compendium.ai.board import chess as chess_ai
-from compendium.ai.board.chess import (SEARCH_LEVELS, SearchPlayer, UciPlayer, _delta, evaluate_board,
-                                    levels, player_for, search, static_score)
+from compendium.ai.board.chess import (
+    SEARCH_LEVELS,
+    SearchPlayer,
+    UciPlayer,
+    _delta,
+    evaluate_board,
+    levels,
+    player_for,
+    search,
+    static_score,
+)
 from compendium.ai.worker import decide
 from compendium.core.game import LEVELS
 from compendium.core.rng import SplitMix64

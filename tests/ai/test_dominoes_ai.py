@@ -7,14 +7,12 @@ import pickle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from compendium.ai.board.dominoes import (DominoesPlayer, exclusions, sample_faces, unseen_faces,
-                                       void_numbers)
+from compendium.ai.board.dominoes import DominoesPlayer, exclusions, sample_faces, unseen_faces, void_numbers
 from compendium.ai.worker import decide
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
-from compendium.games.board.dominoes import (FIVES_AND_THREES, GAME, STONES, Deal, End, Play,
-                                             parse_stone)
+from compendium.games.board.dominoes import FIVES_AND_THREES, GAME, STONES, Deal, End, Play, parse_stone
 from tests.games.conformance import random_playout
 
 GAMES = {"draw": (GAME, {}), "block3": (GAME, {"game": "block", "players": 3}),

@@ -116,7 +116,7 @@ def test_ghost_level_two_bluffs_sometimes_when_every_honest_letter_loses():
         state = after(GHOST.initial_state({"players": 2}), frag)
         a2 = ghost_choice(2, state, seed=k)
         if isinstance(a2, Letter) and not words50.extends(frag + a2.letter, 3) \
-                and not (frag + a2.letter) in words50:
+                and (frag + a2.letter) not in words50:
             bluffs += 1
         a3 = ghost_choice(3, state, seed=k)
         assert isinstance(a3, Letter) and (dictionary().extends(frag + a3.letter, 3)

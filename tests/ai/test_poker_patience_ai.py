@@ -10,14 +10,13 @@ from collections import Counter
 import pytest
 
 from compendium.ai.patience.poker_patience import PlacementPlayer, SerpentPlayer, _mean_best_of
-from compendium.games.patience.serpent_poker_patience import best_serpent, serpent_scores
 from compendium.ai.registry import hint as ai_hint
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience import serpent_poker_patience as serpent_module
 from compendium.games.patience.poker_patience import GAME, Place
-from compendium.games.patience.serpent_poker_patience import BOOK_DEAL
+from compendium.games.patience.serpent_poker_patience import BOOK_DEAL, best_serpent, serpent_scores
 from compendium.games.patience.serpent_poker_patience import GAME as SERPENT
 from tests.games.test_poker_patience import PATH_78, PATH_81
 

@@ -14,9 +14,10 @@ import pytest
 
 from compendium.ai import solver as solver_module
 from compendium.ai.patience.heuristic import PatiencePlayer, position_mark
+from compendium.ai.registry import computer_player, solver_model
+from compendium.ai.registry import hint as ai_hint
 from compendium.ai.solver import EngineModel, FanModel, Verdict, _waits_in_a_cycle, search, solve
 from compendium.ai.worker import decide
-from compendium.ai.registry import computer_player, hint as ai_hint, solver_model
 from compendium.core.cards import RANKS, Card
 from compendium.core.notation import parse_card
 from compendium.core.session import Session

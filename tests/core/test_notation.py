@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 from compendium.core.cards import JOKER, PACKS, Card, Rank, Suit
 from compendium.core.errors import NotationError
 from compendium.core.notation import (
-    FORMAT_STYLES,
     _FORMS,
     _RANK_SHORT,
+    FORMAT_STYLES,
     format_card,
     format_cards,
     parse_card,

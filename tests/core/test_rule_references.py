@@ -17,7 +17,6 @@ from pathlib import Path
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.game import Game, Special
 from compendium.core.rng import SplitMix64
 from compendium.core.rules import REFERENCED, split_ref
@@ -27,6 +26,7 @@ from compendium.games.catalogue import BY_ID
 from compendium.games.patience.engine import Draw, Move, PatienceGame, Redeal
 from compendium.games.patience.klondike import GAME
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
 from tests.conftest import ROOT
 from tests.games.conformance import random_playout
 

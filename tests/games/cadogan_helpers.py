@@ -8,7 +8,6 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-
 from compendium.core.cards import PACKS, Card
 from compendium.core.notation import parse_card
 from compendium.games.patience import engine

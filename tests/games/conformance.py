@@ -12,7 +12,6 @@ from compendium.core.game import Special, ViewCard
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 
-
 _FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 _LEAVES = (str, int, float, bool, type(None))
 

@@ -446,7 +446,8 @@ def test_revokes_played_and_penalised_as_an_option():
 
 def test_action_text_and_labels():
     state = dealt(ALL_SPADES)
-    for text, action in (("2nt", Call("2nt")), ("double", Call("double")), ("play 2H", Play(Card(Rank.TWO, Suit.HEARTS)))):
+    for text, action in (("2nt", Call("2nt")), ("double", Call("double")),
+                         ("play 2H", Play(Card(Rank.TWO, Suit.HEARTS)))):
         assert GAME.action_from_str(state, text) == action
     assert GAME.call_label(Call("2nt")) == "2 NT" and GAME.call_label(Call("1s")) == "1 ♠"
     assert GAME.describe(state, Call("2nt")) == "Z: Two No Trumps"

@@ -381,8 +381,8 @@ def test_text_forms():
 
 @pytest.mark.parametrize("game", [CDF, BANQUE])
 def test_every_law_cited_is_a_heading_of_the_rules_page(game):
-    from compendium.reference import rules_html as rulesdoc
     from compendium.games import registry
+    from compendium.reference import rules_html as rulesdoc
     anchors = rulesdoc.anchors(registry.rules_markdown(game.info.id))
     probes = [Bank(10), Bank(100000), TakeBank(True), PassDeal(True), Stake(1), Stake(100000), NoStake(),
               Banco("alone"), Banco("cheval"), Banco("half"), Third(True), Third(False), Shoe(1)]

@@ -10,12 +10,25 @@ from compendium.ai.registry import hint as ai_hint
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
-from compendium.games.board.backgammon import (BLACK, GAME, MEN, WHITE, BackgammonState,
-                                               CubeAction, OpeningThrow, Phase, Play, Roll,
-                                               ThrowAgain, TurnBuilder, parse_position_id,
-                                               point_name, position_id, starting_board)
+from compendium.games.board.backgammon import (
+    BLACK,
+    GAME,
+    MEN,
+    WHITE,
+    BackgammonState,
+    CubeAction,
+    OpeningThrow,
+    Phase,
+    Play,
+    Roll,
+    ThrowAgain,
+    TurnBuilder,
+    parse_position_id,
+    point_name,
+    position_id,
+    starting_board,
+)
 from tests.games.conformance import random_playout, refusal
-
 
 R = "backgammon#"
 

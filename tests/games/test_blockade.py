@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records
-from compendium.reference import rules_html as rulesdoc
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -17,6 +16,7 @@ from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience.blockade import GAME
 from compendium.games.patience.engine import Draw, Move, PatienceState
+from compendium.reference import rules_html as rulesdoc
 
 from . import cadogan_helpers
 from .conformance import random_playout, refusal, view_cards

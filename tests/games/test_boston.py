@@ -13,8 +13,7 @@ from compendium.ai.registry import computer_player
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.rules import headings
-from compendium.games.tricks.boston import (GAME, LADDER, LOSE, BostonContract, payments,
-                                            suit_class)
+from compendium.games.tricks.boston import GAME, LADDER, LOSE, BostonContract, payments, suit_class
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
 from tests.games.conformance import random_playout
 

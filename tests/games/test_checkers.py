@@ -8,11 +8,28 @@ from compendium.core import records
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
-from compendium.games.board.checkers import (BLACK, GAME, LESSONS, QUIET_PLIES_FOR_CLAIM,
-                                             STANDARD_FEN, WHITE, CheckersState, Draw, Huff,
-                                             Insist, Move, dark_square, lesson_options, parse_fen,
-                                             perft,
-                                             read_pdn, replay_pdn, square_rc, to_fen, write_pdn)
+from compendium.games.board.checkers import (
+    BLACK,
+    GAME,
+    LESSONS,
+    QUIET_PLIES_FOR_CLAIM,
+    STANDARD_FEN,
+    WHITE,
+    CheckersState,
+    Draw,
+    Huff,
+    Insist,
+    Move,
+    dark_square,
+    lesson_options,
+    parse_fen,
+    perft,
+    read_pdn,
+    replay_pdn,
+    square_rc,
+    to_fen,
+    write_pdn,
+)
 
 from .conformance import refusal
 
@@ -141,7 +158,6 @@ def test_legal_the_forty_move_claim_after_eighty_quiet_single_moves():
     state = pos("B:WK29:BK4")
     for n in range(QUIET_PLIES_FOR_CLAIM):
         assert "claim draw" not in texts(state), n
-        side_king = 4 if state.turn == BLACK else 29
         # the kings shuffle: 4-8-4..., 29-25-29...
         a = {4: "4-8", 8: "8-4", 29: "29-25", 25: "25-29"}
         sq = next(s for s in a if state.piece_at(s) and (state.piece_at(s) == "B") == (state.turn == BLACK))

@@ -16,9 +16,30 @@ from compendium.core.rules import rule_ref
 from compendium.core.session import Session
 from compendium.games.board import chess_game
 from compendium.games.board.chess_game import (
-    CLAIM, FLAG, GAME, LESSONS, RESIGN, STANDARD, ChessState, GameClock, TimeControl, clock_text,
-    descriptive, descriptive_square, from_pgn, game_perft, lesson_of, move_list, numbered, parse_fen,
-    perft, state_from_fen, time_control, to_pgn, why_illegal)
+    CLAIM,
+    FLAG,
+    GAME,
+    LESSONS,
+    RESIGN,
+    STANDARD,
+    ChessState,
+    GameClock,
+    TimeControl,
+    clock_text,
+    descriptive,
+    descriptive_square,
+    from_pgn,
+    game_perft,
+    lesson_of,
+    move_list,
+    numbered,
+    parse_fen,
+    perft,
+    state_from_fen,
+    time_control,
+    to_pgn,
+    why_illegal,
+)
 
 from .conformance import refusal
 

@@ -8,7 +8,6 @@ from collections import Counter
 import pytest
 
 from compendium.core import records
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import PACKS
 from compendium.core.errors import IllegalAction
 from compendium.core.game import Special
@@ -18,6 +17,7 @@ from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.patience.engine import Draw, Move, PatienceGame, PatienceState, Redeal
 from compendium.games.tricks.engine import TrickGame
+from compendium.reference import rules_html as rulesdoc
 
 from .conformance import random_playout, view_cards
 

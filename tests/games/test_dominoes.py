@@ -6,16 +6,28 @@ import dataclasses
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.records import Record
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
-from compendium.games.board.dominoes import (FIVES_AND_THREES, GAME, STONES, Deal, DominoesState,
-                                             DrawStone, End, Pass, Play, Stone, end_count,
-                                             fives_and_threes_points, parse_stone)
+from compendium.games.board.dominoes import (
+    FIVES_AND_THREES,
+    GAME,
+    STONES,
+    Deal,
+    DominoesState,
+    DrawStone,
+    End,
+    Pass,
+    Play,
+    Stone,
+    end_count,
+    fives_and_threes_points,
+    parse_stone,
+)
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
 from tests.games.conformance import random_playout, refusal, view_cards
 
 

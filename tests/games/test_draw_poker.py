@@ -436,10 +436,10 @@ def test_the_record_replays_a_whole_session():
 def test_every_law_cited_is_a_heading_of_the_rules_page():
     """Random sessions, offering every kind of action at every step: each refusal, score and end
     cites an anchor of resources/rules/draw_poker.md."""
-    from compendium.reference import rules_html as rulesdoc
     from compendium.core.rng import SplitMix64
     from compendium.games import registry
     from compendium.games.chance.draw_poker import Hold, Refill, Straddle
+    from compendium.reference import rules_html as rulesdoc
     anchors = rulesdoc.anchors(registry.rules_markdown("draw_poker"))
     cited = set()
     probes = [Ante(1), Ante(9), Straddle(True), Pass(), MakeGood(), Better(1), Better(30), Hold(),

@@ -17,7 +17,15 @@ from compendium.core.game import Special
 from compendium.core.rules import split_ref
 from compendium.games.tricks.engine import Call, Discard, Play, active_slot
 from compendium.games.tricks.five_hundred import (
-    BIDS, GAME, FHContract, avondale, bid_value, trump_card_suit, trump_power, widow_chance)
+    BIDS,
+    GAME,
+    FHContract,
+    avondale,
+    bid_value,
+    trump_card_suit,
+    trump_power,
+    widow_chance,
+)
 from compendium.games.tricks.scoresheet import Sheet
 
 from .conformance import refusal

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.errors import IllegalAction, NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
@@ -20,6 +19,7 @@ from compendium.games.parlour.ghost import (
     vocabulary,
 )
 from compendium.paths import resources_dir, rules_dir
+from compendium.reference import rules_html as rulesdoc
 
 from .conformance import refusal
 

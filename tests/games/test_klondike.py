@@ -155,7 +155,7 @@ def test_bad_action_text_is_a_clear_error():
 # -- scoring (catalogue 6.16) --------------------------------------------------------------
 @pytest.mark.parametrize("home, net", [(0, -52), (10, -2), (11, 3), (52, 208)])
 def test_the_payment(home, net):
-    from compendium.core.cards import SUITS, RANKS
+    from compendium.core.cards import RANKS, SUITS
     cards = [Card(r, s) for s in SUITS for r in RANKS][:home]
     f = [" ".join(str(c) for c in cards[i * 13:(i + 1) * 13]) for i in range(4)]
     state = position(f1=("", f[0]), f2=("", f[1]), f3=("", f[2]), f4=("", f[3]))

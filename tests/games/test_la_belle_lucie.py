@@ -15,11 +15,11 @@ from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64, derive_seed, shuffled
-from compendium.reference.rules_html import anchors, links
 from compendium.core.session import Session
 from compendium.demo import MAX_STEPS, play_demo
 from compendium.games.patience.engine import Fan, Move, PatienceGame, PatienceState, PileKind, Redeal
 from compendium.games.patience.la_belle_lucie import GAME, HOUSE_IN_THE_WOOD, HOUSE_ON_THE_HILL, LucieState
+from compendium.reference.rules_html import anchors, links
 
 from .conformance import refusal, view_cards
 

@@ -6,15 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records
+from compendium.ai.patience.la_nivernaise import LaNivernaiseAI
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.ai.patience.la_nivernaise import LaNivernaiseAI
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
 from compendium.games.patience.la_nivernaise import ACES, FLANKS, GAME, KINGS, LEFT_FLANK, LINE, RIGHT_FLANK, gather
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, Card, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special

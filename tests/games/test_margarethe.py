@@ -4,9 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-
-from compendium.core import records
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank
 from compendium.core.game import Special
 from compendium.core.notation import parse_card

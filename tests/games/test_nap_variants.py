@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from compendium.ai.tricks.base import TricksPlayer
+from compendium.ai.tricks.nap_variants import PEEP_AI, peep_case, purchase_plan, worst_cards
 from compendium.core.cards import Suit, standard_pack
 from compendium.core.game import Special
 from compendium.games.tricks.engine import Call, Discard, Play, set_fact
-from compendium.ai.tricks.nap_variants import PEEP_AI, peep_case, purchase_plan, worst_cards
 from compendium.games.tricks.nap_variants import PEEP, PEEP_PRICE, PURCHASE
 from compendium.games.tricks.napoleon import NapContract
 from tests.games.conformance import random_playout

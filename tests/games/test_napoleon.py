@@ -5,13 +5,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from compendium.ai.tricks.base import TricksPlayer
+from compendium.ai.tricks.napoleon import AI as NAP_AI
+from compendium.ai.tricks.napoleon import hand_tricks, misery_hand, rule_of_thumb_call
 from compendium.core.cards import Card, Rank, Suit, standard_pack
 from compendium.core.game import Special
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Discard, Play
-from compendium.ai.tricks.napoleon import AI as NAP_AI
-from compendium.ai.tricks.napoleon import hand_tricks, misery_hand, rule_of_thumb_call
 from compendium.games.tricks.napoleon import GAME, NapContract
 from tests.games.conformance import random_playout
 
@@ -239,7 +239,8 @@ def test_the_calls_are_judged_in_counters_on_the_same_worlds():
     assert len(table) == NAP_AI.call_worlds[2][0]
     # the five top trumps make every call in every world: 3, 4 and 10 from each of three
     assert all(values == {"three": 9, "four": 12, "nap": 30} for _, values in table)
-    assert NAP_AI.best_call(GAME, table, ["three", "four", "nap"], list(GAME.legal_actions(state, A)), 4, 2) == Call("nap")
+    legal = list(GAME.legal_actions(state, A))
+    assert NAP_AI.best_call(GAME, table, ["three", "four", "nap"], legal, 4, 2) == Call("nap")
 
 
 def test_every_level_calls_nap_on_a_hand_that_makes_it_and_passes_a_hopeless_one():

@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records
-from compendium.reference import rules_html as rulesdoc
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, Card, Rank, Suit
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
@@ -18,6 +17,7 @@ from compendium.demo import play_demo
 from compendium.games.patience.engine import Draw, Fan, Move, PatienceState, PileKind
 from compendium.games.patience.napoleons_square import GAME, SINGLE
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
 
 from .conformance import random_playout, refusal, view_cards
 

@@ -486,8 +486,8 @@ def test_level_3s_endgame_search_agrees_with_plain_minimax():
 
 def test_level_3s_simulated_leader_cashes_masters_then_leads_from_his_long_suit():
     from compendium.ai.tricks.base import SimRules
-    from compendium.core.rng import SplitMix64
     from compendium.ai.tricks.piquet import PiquetSim
+    from compendium.core.rng import SplitMix64
     state = book_declared()                  # A (elder) to lead; his hand and B's are known here
     sim = PiquetSim(GAME, state, SimRules(team=[0, 1]))
     face = {i: state.deck[i] for h in sim.hands for i in h}
@@ -505,8 +505,8 @@ def test_level_3s_simulated_leader_cashes_masters_then_leads_from_his_long_suit(
 
 
 def test_level_3s_worlds_seldom_give_the_adversary_aces_put_out():
-    from compendium.core.rng import SplitMix64
     from compendium.ai.tricks.piquet import PiquetPlayer
+    from compendium.core.rng import SplitMix64
     state = exchange(GAME, dealt(BOOK_A, BOOK_B, BOOK_STOCK), "9♠ 7♠ 9♥ 8♥ 7♣")
     view = GAME.view(state, B)               # B does not know what A put out: three aces unseen
     player = PiquetPlayer(3)
@@ -522,8 +522,8 @@ def test_level_3s_worlds_seldom_give_the_adversary_aces_put_out():
 
 
 def test_the_exchanges_quick_hand_summary_agrees_with_the_full_count():
-    from compendium.core.rng import shuffled
     from compendium.ai.tricks.piquet import hand_value, summarize, summary_value, trick_strength
+    from compendium.core.rng import shuffled
     from compendium.games.tricks.piquet import declaration_keys, set_value
     for seed in range(200):
         deal = list(shuffled(PACKS["piquet32"], seed))

@@ -30,7 +30,6 @@ from compendium.games.patience.serpent_poker_patience import GAME as SERPENT
 from compendium.games.poker_hands import Category
 from tests.games.conformance import random_playout, refusal
 
-
 DATA = Path(__file__).parent / "data"
 
 

@@ -7,7 +7,6 @@ from dataclasses import replace
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import Card, Rank, Suit
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
@@ -30,8 +29,8 @@ from compendium.games.parlour.pope_joan import (
     known_dead,
 )
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
 from tests.games.conformance import random_playout, refusal
-
 
 C = {name: k for k, name in enumerate(COMPARTMENTS)}
 

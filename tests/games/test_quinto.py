@@ -8,11 +8,11 @@ from dataclasses import replace
 import pytest
 
 from compendium.ai.registry import computer_player
+from compendium.ai.tricks.quinto import QuintoPlayer
 from compendium.core.cards import JOKER, Suit
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.tricks.engine import Call, Play
-from compendium.ai.tricks.quinto import QuintoPlayer
 from compendium.games.tricks.quinto import DUMMY, GAME, quints_in
 from compendium.games.tricks.scoresheet import Sheet
 

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.game import Status
 from compendium.games import registry
 from compendium.games.catalogue import BY_ID, TOC_1909
 from compendium.paths import resources_dir, rules_dir
+from compendium.reference import rules_html as rulesdoc
 from tests.conftest import SHARED
 
 # The games of the 1909 contents that had no page before this issue: each is a reference game.

@@ -15,7 +15,7 @@ from compendium.games.tricks.scotch_whist import FRENCH, GAME
 from tests.games.conformance import random_playout
 
 from .conformance import refusal
-from .tricks_helpers import (cards, check_determinize, play_tricks, rotate_hidden, round_robin_order, stacked)
+from .tricks_helpers import cards, check_determinize, play_tricks, rotate_hidden, round_robin_order, stacked
 
 A, Y, B, Z = 0, 1, 2, 3
 # Foster's illustrative hand: Z deals and turns the eight of hearts.
@@ -210,9 +210,9 @@ def test_views_hide_exactly_the_unseen_cards():
 
 
 def test_the_demo_plays_a_whole_game_with_references_that_resolve():
-    from compendium.reference import rules_html as rulesdoc
     from compendium.demo import play_demo
     from compendium.games import registry
+    from compendium.reference import rules_html as rulesdoc
     result = play_demo(GAME, 3)
     assert result.finished
     outcome = result.session.outcome()

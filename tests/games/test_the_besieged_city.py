@@ -9,8 +9,7 @@ from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience.engine import Draw, Move
-from compendium.games.patience.the_besieged_city import (ENDS, FOUNDATIONS, GAME, LINE, ORDER, RAMPARTS,
-                                                         RESERVE)
+from compendium.games.patience.the_besieged_city import ENDS, FOUNDATIONS, GAME, LINE, ORDER, RAMPARTS, RESERVE
 
 from . import cadogan_helpers as h
 from .conformance import view_cards

@@ -10,8 +10,7 @@ from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.demo import play_demo
 from compendium.games.patience.engine import Draw, Move, PatienceState, Redeal
-from compendium.games.patience.the_carpet import (ASCENDING, CELLS, CROSSWAYS, DESCENDING, GAME,
-                                                  cell_name, upright)
+from compendium.games.patience.the_carpet import ASCENDING, CELLS, CROSSWAYS, DESCENDING, GAME, cell_name, upright
 
 from . import cadogan_helpers as h
 from .conformance import view_cards

@@ -6,19 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core import records
+from compendium.ai.patience.the_fifteen import FifteenModel
 from compendium.ai.registry import hint as ai_hint
+from compendium.core import records
 from compendium.core.cards import PACKS, RANKS, SUITS, Card
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
 from compendium.core.session import Session
 from compendium.demo import play_demo
-from compendium.ai.patience.the_fifteen import FifteenModel
 from compendium.games.patience import the_fifteen as module
-from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 from compendium.games.patience.engine import Move
 from compendium.games.patience.the_fifteen import COLUMNS, GAME, FifteenState
+from compendium.games.patience.up_and_down_foundations import ACES, KINGS
 
 from .conformance import random_playout, refusal
 

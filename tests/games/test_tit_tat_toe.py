@@ -6,7 +6,6 @@ import math
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.errors import NotationError
 from compendium.core.game import Special
 from compendium.core.session import Session
@@ -26,6 +25,7 @@ from compendium.games.parlour.tit_tat_toe import (
     locate,
 )
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
 
 from .conformance import refusal
 

@@ -5,11 +5,9 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any, Sequence
 
-
 from compendium.core.notation import parse_card
 from compendium.core.rng import SplitMix64
 from compendium.games.tricks.engine import Play, TricksState
-
 
 
 def cards(text: str) -> list:

@@ -6,15 +6,17 @@ hands and tricks come from the games' own tests (the books' tables), the caption
 import re
 from pathlib import Path
 
-from compendium.core.records import Record, dumps
 from compendium.core.notation import parse_card
+from compendium.core.records import Record, dumps
 from compendium.core.session import Session
+from compendium.games.board.dominoes import FIVES_AND_THREES
+from compendium.games.board.dominoes import Deal as DDeal
 from compendium.games.registry import get_game
 from compendium.games.tricks.engine import Deal, Play
-from tests.games.tricks_helpers import round_robin_order
-from tests.games import test_scotch_whist as SW, test_solo_whist as SO
+from tests.games import test_scotch_whist as SW
+from tests.games import test_solo_whist as SO
 from tests.games.test_dominoes import order as dom_order
-from compendium.games.board.dominoes import Deal as DDeal, FIVES_AND_THREES
+from tests.games.tricks_helpers import round_robin_order
 
 OUT = Path(__file__).resolve().parents[2] / "resources" / "examples"
 NAMES = "AYBZ"

@@ -5,9 +5,9 @@ import time
 
 import pytest
 
-from compendium.reference import glossary, search
 from compendium.core.errors import NotationError
 from compendium.games import registry
+from compendium.reference import glossary, search
 
 TERMS = glossary.parse("""# Glossary
 

@@ -9,11 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from compendium.reference import rules_html as rulesdoc
 from compendium.core.cards import Card, Rank, Suit
 from compendium.core.errors import IllegalAction, NotationError
-from compendium.reference.worked_examples import (ExampleError, available, example_path, examples_dir,
-                                      load_example, parse_example, parse_show_link)
 from compendium.core.game import Special
 from compendium.core.records import Record, dumps
 from compendium.core.session import Session
@@ -21,6 +18,16 @@ from compendium.games import registry
 from compendium.games.tricks.engine import Deal, Play
 from compendium.games.tricks.solo_whist import SoloContract
 from compendium.paths import rules_dir
+from compendium.reference import rules_html as rulesdoc
+from compendium.reference.worked_examples import (
+    ExampleError,
+    available,
+    example_path,
+    examples_dir,
+    load_example,
+    parse_example,
+    parse_show_link,
+)
 from tests.games import test_scotch_whist as scotch
 from tests.games import test_solo_whist as solo
 

@@ -16,8 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from compendium.statistics import store as stats_module
-from compendium.statistics.store import (APPLICATION_ID, SCHEMA_VERSION, DealRecord, GameStats, Result,
-                                   StatsError, StatsStore)
+from compendium.statistics.store import (
+    APPLICATION_ID,
+    SCHEMA_VERSION,
+    DealRecord,
+    GameStats,
+    Result,
+    StatsError,
+    StatsStore,
+)
 from tests.conftest import ROOT
 
 KLONDIKE = "canfield_or_klondike"

@@ -10,8 +10,17 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from compendium.core.session import Session
-from compendium.games.board.backgammon import (BLACK, GAME, MEN, WHITE, Backgammon,
-                                               BackgammonState, Phase, Play, position_id)
+from compendium.games.board.backgammon import (
+    BLACK,
+    GAME,
+    MEN,
+    WHITE,
+    Backgammon,
+    BackgammonState,
+    Phase,
+    Play,
+    position_id,
+)
 from compendium.ui.table.view import TableWidget
 
 from .tables import shown_table

@@ -3,7 +3,6 @@ captures dragged to the end or clicked through, huffing on the board, the keyboa
 board, the last move and the move list, PDN through the clipboard, lessons and draw offers."""
 from __future__ import annotations
 
-
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
@@ -11,8 +10,18 @@ from PySide6.QtTest import QTest
 
 from compendium.ai.board.checkers import CheckersPlayer
 from compendium.core.session import Session
-from compendium.games.board.checkers import (BLACK, GAME, LESSON_BY_KEY, LESSONS, WHITE, Draw, Huff, Move, parse_fen,
-                                             to_fen)
+from compendium.games.board.checkers import (
+    BLACK,
+    GAME,
+    LESSON_BY_KEY,
+    LESSONS,
+    WHITE,
+    Draw,
+    Huff,
+    Move,
+    parse_fen,
+    to_fen,
+)
 from compendium.ui.table.checkers_table import CheckersController, piece_pixmap, to_number, to_square
 from compendium.ui.table.square_board import DANGER
 from compendium.ui.table.view import TableWidget

@@ -11,10 +11,18 @@ from compendium.ai.worker import decide, hint_position
 from compendium.core.records import Record
 from compendium.core.rng import SplitMix64
 from compendium.core.session import Session
-from compendium.games.board.dominoes import (FIVES_AND_THREES, GAME, STONES, Deal, DrawStone,
-                                             End, Pass, Play, parse_stone)
-from compendium.ui.table.dominoes_table import (DominoesController, fitted_layout, layout_bounds,
-                                                snake_layout)
+from compendium.games.board.dominoes import (
+    FIVES_AND_THREES,
+    GAME,
+    STONES,
+    Deal,
+    DrawStone,
+    End,
+    Pass,
+    Play,
+    parse_stone,
+)
+from compendium.ui.table.dominoes_table import DominoesController, fitted_layout, layout_bounds, snake_layout
 from compendium.ui.table.view import TableWidget
 
 

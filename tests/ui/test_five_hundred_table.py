@@ -1,6 +1,7 @@
 """Five Hundred on the card table: the Avondale bids are buttons, the bidder takes up the widow
-chooses three cards to discard and confirms them with the Discard button, a card clicked during the bidding is refused with its law, and
-no hidden card (the widow, the discard, the others' hands) is ever drawn face up."""
+chooses three cards to discard and confirms them with the Discard button, a card clicked during
+the bidding is refused with its law, and no hidden card (the widow, the discard, the others'
+hands) is ever drawn face up."""
 from __future__ import annotations
 
 import pytest

@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QUrl, Qt
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QAction, QImage, QKeySequence
 from PySide6.QtWidgets import QMenu, QPushButton
 

@@ -217,7 +217,8 @@ def test_pope_joan_clicking_a_card_leads_it_and_a_drag_aside_does_not(table):
     aside = QPointF(grip.x(), table.height() - 4)
     QTest.mousePress(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(grip))
     QTest.mouseMove(table.viewport(), table.mapFromScene(QPointF(grip.x() + 30, aside.y())))
-    QTest.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton, pos=table.mapFromScene(QPointF(grip.x() + 30, aside.y())))
+    QTest.mouseRelease(table.viewport(), Qt.MouseButton.LeftButton,
+                       pos=table.mapFromScene(QPointF(grip.x() + 30, aside.y())))
     assert not any(isinstance(s.action, Lead) and s.actor == 0 for s in table.session.steps)
     click(table, grip)
     assert any(s.action == Lead(face) and s.actor == 0 for s in table.session.steps)

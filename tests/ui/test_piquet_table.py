@@ -11,7 +11,7 @@ from compendium.ai.registry import computer_player
 from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.registry import get_game
-from compendium.games.tricks.engine import Call, Discard, active_slot
+from compendium.games.tricks.engine import Call, active_slot
 from compendium.ui.table.tricks_table import TricksController
 
 from .tables import table_played_by_the_test

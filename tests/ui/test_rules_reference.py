@@ -9,12 +9,12 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QColor, QImage, QTextDocument
 
 from compendium.core import records
-from compendium.reference.worked_examples import load_example
 from compendium.core.game import Special
-from compendium.reference.rules_html import CARD_HEIGHT, CARD_WIDTH
 from compendium.core.session import Session
 from compendium.games import registry
 from compendium.games.board.dominoes import Deal as StoneDeal
+from compendium.reference.rules_html import CARD_HEIGHT, CARD_WIDTH
+from compendium.reference.worked_examples import load_example
 from compendium.ui.main_window import MainWindow, autosave_file
 from compendium.ui.rules_view import CARD_OVERSAMPLE, RulesView, mini_card
 

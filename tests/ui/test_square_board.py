@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QPainter, QPixmap
 from PySide6.QtTest import QTest
 
 from compendium.core.errors import IllegalAction, NotationError
-from compendium.core.game import Game, GameInfo, Family, Outcome, Special
+from compendium.core.game import Family, Game, GameInfo, Outcome, Special
 from compendium.core.session import Session
 from compendium.ui.table import controller as controller_module
 from compendium.ui.table.square_board import SquareBoardController

@@ -191,6 +191,7 @@ def test_auto_move_sends_safe_cards_home_in_the_same_turn(qtbot, table):
 
 def test_the_win_is_announced(qtbot, table):
     from pathlib import Path
+
     from compendium.core import records
     text = records.read_text(Path(__file__).parent.parent / "games" / "data" / "klondike_win_143.json")
     record = records.loads(text)

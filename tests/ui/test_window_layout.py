@@ -3,9 +3,7 @@ column, the toolbar, the status line and its clock, an autosave per game, file e
 menus that follow the game, the welcome and the preferences."""
 from __future__ import annotations
 
-import sys
 import time
-import types
 from pathlib import Path
 
 import pytest
@@ -15,8 +13,8 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QToolBar
 
 from compendium.core import records
 from compendium.core.session import Session
-from compendium.statistics.store import Result
 from compendium.games import registry
+from compendium.statistics.store import Result
 from compendium.ui import main_window as main_window_module
 from compendium.ui.app import temporary_settings, wants_welcome
 from compendium.ui.main_window import (

@@ -23,8 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.rng import SplitMix64
-from ...games.board.backgammon import (MEN, BackgammonState, CubeAction, Play, PlayInfo,
-                                      ThrowAgain, generate)
+from ...games.board.backgammon import MEN, BackgammonState, CubeAction, Play, PlayInfo, ThrowAgain, generate
 from ..base import PlayerAI
 
 # The 21 different throws and how many of the 36 equally likely ways give each.

@@ -24,9 +24,22 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ...core.rng import SplitMix64
-from ...games.board.checkers import (BLACK, CROWN_ROW, FORTY_MOVES, FORWARD, SHIFTS, CheckersState,
-                                    Draw, Huff, Insist, Move, bits, generate, play_on_board,
-                                    square_rc)
+from ...games.board.checkers import (
+    BLACK,
+    CROWN_ROW,
+    FORTY_MOVES,
+    FORWARD,
+    SHIFTS,
+    CheckersState,
+    Draw,
+    Huff,
+    Insist,
+    Move,
+    bits,
+    generate,
+    play_on_board,
+    square_rc,
+)
 from ..base import GameAI, Player
 
 WIN = 100_000

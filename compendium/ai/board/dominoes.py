@@ -21,8 +21,16 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ...core.rng import SplitMix64
-from ...games.board.dominoes import (STONES, DominoesGame, DominoesState, DominoesView, End, Play,
-                                    Stone, fives_and_threes_points)
+from ...games.board.dominoes import (
+    STONES,
+    DominoesGame,
+    DominoesState,
+    DominoesView,
+    End,
+    Play,
+    Stone,
+    fives_and_threes_points,
+)
 from ..base import PlayerAI
 
 SAMPLES = 30            # level 3: worlds dealt per decision

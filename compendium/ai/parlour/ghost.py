@@ -25,7 +25,6 @@ from ...games.parlour.ghost import Challenge, GhostState, GiveUp, Letter, Name, 
 from ..base import PlayerAI
 from .base import view_digest
 
-
 GHOST_VOCABULARY = {1: 35, 2: 50, 3: 60}   # the SCOWL size of each level's vocabulary
 BLUFF_CHANCE = 0.5                         # level 2, when every honest letter loses
 FIRST_LETTERS = 5                          # level 2: first letters weighed when a word begins

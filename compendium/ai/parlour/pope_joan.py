@@ -34,7 +34,6 @@ from ...games.parlour.pope_joan import (
 from ..base import PlayerAI
 from .base import view_digest
 
-
 WORLDS = 16            # level 3: deals of the unseen cards per decision
 SUIT_INDEX = {"C": 0, "D": 1, "H": 2, "S": 3}
 

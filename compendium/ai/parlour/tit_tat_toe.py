@@ -21,7 +21,6 @@ from ...games.parlour.tit_tat_toe import FIGURE, SCATTER, Aim, TTTState, locate
 from ..base import PlayerAI
 from .base import view_digest
 
-
 SAMPLES = 600          # level 3: landings weighed per division aimed at
 
 

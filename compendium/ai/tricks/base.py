@@ -56,7 +56,7 @@ class Sim:
                      for c in deck]
         self.trump = -1 if state.trump is None else _SUIT_INDEX[state.trump]
         # Powers under each possible trump, so that a trump made by the first lead ranks right.
-        self.pw = [game.power(state, c) for c in deck]
+        self.pw: list[int] = [game.power(state, c) for c in deck]
         self.hands: list[list[int]] = []
         for seat in range(self.n):
             slot = active_slot(state, seat)
@@ -321,7 +321,7 @@ class TricksPlayer:
             ids = {state.deck[i]: i for i in base.hands[seat]}
 
             def value(sim: Sim, state: Any = state) -> float:
-                return hooks.hand_utility(game, state, sim.tricks)[seat]
+                return float(hooks.hand_utility(game, state, sim.tricks)[seat])
             use_exact = exact and base.cards_left() <= exact and not base.future
             for k, action in enumerate(legal):
                 cid = ids[action.card]

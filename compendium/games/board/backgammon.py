@@ -35,7 +35,7 @@ from typing import Any, Iterator, Sequence
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, OptionSpec, Options, Outcome, ScoreEvent, Seat, Special
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rng import SplitMix64
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
@@ -531,7 +531,7 @@ def parse_position_id(text: str, on_roll: int = WHITE,
 # -- the game ---------------------------------------------------------------------------------
 class Backgammon(Game[BackgammonState, Action, BackgammonState]):
     info = BY_ID["backgammon"]
-    table_kind = "backgammon"
+    table_kind = TableKind.BACKGAMMON
     option_specs = (
         OptionSpec("opening", "book", ("book", "modern"), "The first throw",
                    labels=("The winner plays the two single dice or throws again (the book)",

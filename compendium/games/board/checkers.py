@@ -31,7 +31,7 @@ from typing import Any, Iterable, Sequence
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, OptionSpec, Options, Outcome, Seat, Special
+from ...core.game import Game, Options, OptionSpec, Outcome, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 
@@ -461,7 +461,7 @@ def action_text(action: Action) -> str:
 # -- the rules --------------------------------------------------------------------------------------
 class Checkers(Game[CheckersState, Action, CheckersState]):
     info = BY_ID[GAME_ID]
-    table_kind = "checkers"
+    table_kind = TableKind.CHECKERS
     option_specs = (
         OptionSpec("capture", "compulsory", ("compulsory", "huff"), "Passing a capture by",
                    labels=("Capturing is compulsory (the modern rule)",

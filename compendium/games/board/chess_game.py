@@ -40,7 +40,7 @@ import chess.pgn
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, OptionSpec, Options, Outcome, Seat, Special
+from ...core.game import Game, Options, OptionSpec, Outcome, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 
@@ -460,7 +460,7 @@ class ChessGame(Game[ChessState, str, ChessState]):
 
     info = BY_ID["chess"]
     option_specs = (START_OPTION, CLOCK_OPTION)
-    table_kind = "chess"
+    table_kind = TableKind.CHESS
 
     # -- the protocol -----------------------------------------------------------------------
     def initial_state(self, options: Options | None = None) -> ChessState:

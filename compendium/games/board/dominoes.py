@@ -30,8 +30,7 @@ from enum import Enum
 from typing import Any, Iterable, Sequence
 
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import (Game, OptionSpec, Options, Outcome, ScoreEvent, Seat, Special,
-                          ViewCard)
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.rng import derive_seed, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
@@ -292,7 +291,7 @@ def seat_name(seat: Seat) -> str:
 class DominoesGame(Game[DominoesState, DominoesAction, DominoesView]):
     """The rules shared by the two games; the subclasses name their own laws."""
 
-    table_kind = "dominoes"
+    table_kind = TableKind.DOMINOES
     scores_ends = False          # Fives and Threes scores the open ends after each stone
 
     def ref(self, anchor: str) -> str:

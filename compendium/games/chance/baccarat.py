@@ -33,7 +33,7 @@ from typing import Any
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
@@ -203,7 +203,7 @@ class BaccaratView:
 
 # -- the rules both games share ------------------------------------------------------------------
 class BaccaratGame(Game[BaccaratState, BaccaratAction, BaccaratView]):
-    table_kind = "baccarat"
+    table_kind = TableKind.BACCARAT
     packs = "6x52"
     tableaux = 1
     min_cards = 7                # a coup is not dealt from fewer cards than this
@@ -740,7 +740,8 @@ class BaccaratGame(Game[BaccaratState, BaccaratAction, BaccaratView]):
         if isinstance(action, NoStake):
             return "No stake" if state.phase == "stakes" else "Decline"
         if isinstance(action, Banco):
-            return {"alone": f"Banco ({state.bank})", "cheval": "Banco à cheval", "half": "Share the banco"}[action.kind]
+            return {"alone": f"Banco ({state.bank})", "cheval": "Banco à cheval",
+                    "half": "Share the banco"}[action.kind]
         if isinstance(action, Third):
             return "Card" if action.take else "Stand"
         return self.action_to_str(action)

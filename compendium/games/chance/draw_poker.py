@@ -32,7 +32,7 @@ from typing import Any
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.notation import parse_cards
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
@@ -196,7 +196,7 @@ class PokerView:
 # -- the game -------------------------------------------------------------------------------------
 class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     info = BY_ID["draw_poker"]
-    table_kind = "draw_poker"
+    table_kind = TableKind.DRAW_POKER
     option_specs = (
         OptionSpec("players", 5, (5, 2, 3, 4, 6), "Players",
                    help="Five make the best game; six is the most the pack serves well."),

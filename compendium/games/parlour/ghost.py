@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ...paths import resources_dir
 from ..catalogue import BY_ID
@@ -207,7 +207,7 @@ def ghost_fraction(lives_left: int) -> str:
 
 class GhostGame(Game[GhostState, GhostAction, GhostState]):
     info = BY_ID["ghost"]
-    table_kind = "ghost"
+    table_kind = TableKind.GHOST
     option_specs = (
         OptionSpec("players", 4, (4, 2, 3, 5, 6, 7, 8), "Players"),
         OptionSpec("shortest", 3, (3, 4), "Shortest word that counts",

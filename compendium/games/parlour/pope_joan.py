@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from ...core.cards import Card, Rank, Suit, standard_pack
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.notation import parse_card
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
@@ -212,7 +212,7 @@ def known_dead(view: PJView) -> set[Card]:
 
 class PopeJoanGame(Game[PJState, PJAction, PJView]):
     info = BY_ID["pope_joan"]
-    table_kind = "pope_joan"
+    table_kind = TableKind.POPE_JOAN
     option_specs = (
         OptionSpec("players", 4, (4, 3, 5, 6, 7, 8), "Players"),
         OptionSpec("rounds", 1, (1, 2, 3), "Rounds in the sitting (each player deals once a round)"),

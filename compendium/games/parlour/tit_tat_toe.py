@@ -31,7 +31,7 @@ from dataclasses import dataclass
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rng import SplitMix64
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
@@ -162,7 +162,7 @@ class TTTState:
 
 class TitTatToeGame(Game[TTTState, TTTAction, TTTState]):
     info = BY_ID["tit_tat_toe"]
-    table_kind = "tit_tat_toe"
+    table_kind = TableKind.TIT_TAT_TOE
     option_specs = (
         OptionSpec("players", 3, (3, 2, 4, 5, 6), "Players"),
         OptionSpec("hand", "shut", ("shut", "shaky", "steady"), "The pencil",

@@ -26,11 +26,24 @@ from typing import Iterable, Sequence
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PatienceView,
+    PileKind,
+    PileSpec,
+    Redeal,
+    SuitRule,
+    Take,
+)
 
 HELPS = tuple(f"h{i + 1}" for i in range(8))
 KNAVES = tuple(f"n{i + 1}" for i in range(8))   # the N, in the order it is drawn

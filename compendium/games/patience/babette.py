@@ -20,10 +20,9 @@ from typing import Iterable, Sequence
 from ...core.cards import SUITS, Card
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ..catalogue import BY_ID
-from .engine import (Draw, Fan, Move, PatienceAction, PatienceState,
-                     PileKind, PileSpec, Redeal, Take)
+from .engine import Draw, Fan, Move, PatienceAction, PatienceState, PileKind, PileSpec, Redeal, Take
 from .up_and_down_foundations import UpAndDownFoundations
 
 COLUMNS = tuple(f"t{i + 1}" for i in range(8))

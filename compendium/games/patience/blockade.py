@@ -16,10 +16,21 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...core.cards import Rank, Suit
-from ...core.game import OptionSpec, Options
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, SuitRule, Take)
+from ...core.game import Options, OptionSpec
 from ..catalogue import BY_ID
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 
 COLUMNS = 12
 STEP = 1.15                  # from one column to the next, in card widths

@@ -23,11 +23,23 @@ from typing import Any, Iterable
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, SuitRule, Take)
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PatienceView,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 
 # The rows, lowest first: (name prefix, title).
 ROWS = (("p", "People"), ("c", "House of Commons"), ("l", "House of Lords"), ("pc", "Privy Council"))

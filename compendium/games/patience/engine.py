@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import Enum
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.rng import shuffled
 from ...core.rules import rule_ref
 
@@ -207,7 +207,7 @@ class PatienceGame(Game[PatienceState, PatienceAction, PatienceView]):
     implement ``layout(options)``; they may override the hooks below for the book's oddities."""
 
     pack: str = "52"
-    table_kind = "patience"
+    table_kind = TableKind.PATIENCE
     draw_count_option = "draw"     # name of the option giving cards per draw (if any)
     passes_option = "passes"       # name of the option giving the number of passes (0 = unlimited)
 

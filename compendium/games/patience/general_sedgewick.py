@@ -15,10 +15,9 @@ from typing import Iterable, Sequence
 
 from ...core.cards import Card, Rank
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, SuitRule, Take)
+from .engine import Build, Fan, Move, PatienceAction, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
 
 COL = 1.3           # from one column of the cross to the next, in card widths
 ROW = 1.4 + 0.3     # from one row to the next

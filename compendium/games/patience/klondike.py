@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...core.cards import SUITS, Rank, Suit
-from ...core.game import OptionSpec, Options, ScoreEvent
+from ...core.game import Options, OptionSpec, ScoreEvent
 from ..catalogue import BY_ID
 from .engine import Build, Fan, Move, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
 
@@ -23,7 +23,8 @@ class Klondike(PatienceGame):
     info = BY_ID["canfield_or_klondike"]
     pack = "52"
     option_specs = (
-        OptionSpec("draw", 1, (1, 3), "Cards turned from the stock", labels=("One at a time (the book)", "Three at a time")),
+        OptionSpec("draw", 1, (1, 3), "Cards turned from the stock",
+                   labels=("One at a time (the book)", "Three at a time")),
         OptionSpec("passes", 1, (1, 3, 0), "Passes through the stock",
                    labels=("One (the book)", "Three", "Unlimited")),
         OptionSpec("runs", "whole", ("whole", "part"), "Moving face-up cards",

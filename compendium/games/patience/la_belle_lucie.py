@@ -20,11 +20,22 @@ from typing import Any, Iterable, Sequence
 
 from ...core.cards import PACKS, SUITS, Card, Rank
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ...core.rng import derive_seed, shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import (
+    Build,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    Redeal,
+    SuitRule,
+    Take,
+)
 
 H_STEP = 0.28                 # the table's offset between face-up cards of a sideways fan
 FAN_ROOM = 2 * H_STEP         # room for a fan of three; longer fans are squeezed into it

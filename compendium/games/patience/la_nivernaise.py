@@ -25,10 +25,9 @@ from typing import Iterable, Sequence
 from ...core.cards import Card, Rank
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import Build, Draw, Fan, Move, PatienceAction, PatienceState, PileKind, PileSpec, Redeal, SuitRule, Take
 from .up_and_down_foundations import ACES, FOUNDATIONS, KINGS, UpAndDownFoundations
 
 LEFT_FLANK = tuple(f"l{i + 1}" for i in range(4))

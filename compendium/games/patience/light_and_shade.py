@@ -25,11 +25,22 @@ from typing import Iterable, Sequence
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, SuitRule, Take)
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 
 # The line of aces, light and shade in turn.
 ACE_SUITS = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS) * 2

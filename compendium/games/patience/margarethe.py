@@ -25,8 +25,20 @@ from ...core.frozen import replace
 from ...core.game import Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    Redeal,
+    SuitRule,
+    Take,
+)
 
 # The first card each court takes: a king the ten, a knave the seven, a queen the four.
 FIRST_ON = {Rank.KING: 10, Rank.JACK: 7, Rank.QUEEN: 4}

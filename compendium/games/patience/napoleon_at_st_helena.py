@@ -17,9 +17,9 @@ from typing import Iterable
 
 from ...core.cards import Rank
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceAction, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take)
+from .engine import Build, Fan, Move, PatienceAction, PatienceGame, PatienceState, PileKind, PileSpec, SuitRule, Take
 
 COLUMNS = 10
 ROWS = 4

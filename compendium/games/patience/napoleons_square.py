@@ -17,10 +17,9 @@ from __future__ import annotations
 
 from ...core.cards import Rank, Suit
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceState, PileKind, PileSpec,
-                     SuitRule, Take)
+from .engine import Build, Fan, Move, PatienceState, PileKind, PileSpec, SuitRule, Take
 from .napoleon_at_st_helena import InSuitPatience
 
 # The square, in card widths (a card is 1 wide and 1.4 high).  The side packets fan outwards to

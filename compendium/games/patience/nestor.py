@@ -23,11 +23,22 @@ from typing import Iterable, Sequence
 
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Deal, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Take, cards_to_move)
+from .engine import (
+    Deal,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    Take,
+    cards_to_move,
+)
 
 COLUMNS = 8
 LINES = 6

@@ -31,7 +31,7 @@ from typing import Any
 
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.rng import shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
@@ -195,7 +195,7 @@ class PokerPatienceView:
 
 class PokerPatience(Game[PokerPatienceState, PokerPatienceAction, PokerPatienceView]):
     info = BY_ID[GAME_ID]
-    table_kind = "poker_patience"
+    table_kind = TableKind.POKER_PATIENCE
     option_specs = (
         OptionSpec("players", 1, (1, 2, 3, 4, 5), "Players",
                    labels=("You alone", "You and one computer player", "You and two computer players",

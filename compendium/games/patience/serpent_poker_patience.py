@@ -22,7 +22,7 @@ from typing import Any
 
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.notation import parse_cards
 from ...core.rng import shuffled
 from ...core.rules import rule_ref
@@ -196,7 +196,7 @@ class SerpentView:
 
 class SerpentPokerPatience(Game[SerpentState, Place | Deal, SerpentView]):
     info = BY_ID[GAME_ID]
-    table_kind = "poker_patience"
+    table_kind = TableKind.POKER_PATIENCE
     option_specs = (
         OptionSpec("deal", "book", ("book", "random"), "The cards",
                    labels=("The book's problem", "A random deal")),

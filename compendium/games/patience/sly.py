@@ -29,12 +29,23 @@ from typing import Any, Iterable
 
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 from .many_piles import ManyPiles
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, SuitRule, Take)
 
 ROUND = 20
 PACKETS = tuple(f"p{i + 1}" for i in range(ROUND))

@@ -28,8 +28,20 @@ from ...core.frozen import replace
 from ...core.game import Options, Outcome
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PatienceView, PileKind, PileSpec, SuitRule, Take)
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PatienceView,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 
 COLUMNS = 8
 STEP = 1.2

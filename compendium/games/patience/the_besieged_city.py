@@ -28,11 +28,23 @@ from typing import Any, Iterable
 
 from ...core.cards import Card, Rank, Suit
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ..catalogue import BY_ID
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    Redeal,
+    SuitRule,
+    Take,
+)
 from .many_piles import ManyPiles
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, Redeal, SuitRule, Take)
 
 ROWS, COLS = 4, 3
 # Each foundation: the order its 26 cards are played, by rank.

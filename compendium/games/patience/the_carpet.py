@@ -25,12 +25,23 @@ from typing import Iterable, Sequence
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ...core.rng import derive_seed, shuffled
 from ..catalogue import BY_ID
+from .engine import (
+    Build,
+    Draw,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    Redeal,
+    SuitRule,
+    Take,
+)
 from .many_piles import ManyPiles
-from .engine import (Build, Draw, Move, PatienceAction, PatienceGame, PatienceState, PileKind,
-                     PileSpec, Redeal, SuitRule, Take)
 
 SIZE = 8
 FOUNDATION_SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

@@ -28,12 +28,23 @@ from typing import Any, Iterable
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
-from ...core.game import OptionSpec, Options
+from ...core.game import Options, OptionSpec
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
+from .engine import (
+    Build,
+    Draw,
+    Fan,
+    Move,
+    PatienceAction,
+    PatienceGame,
+    PatienceState,
+    PileKind,
+    PileSpec,
+    SuitRule,
+    Take,
+)
 from .many_piles import ManyPiles
-from .engine import (Build, Draw, Fan, Move, PatienceAction, PatienceGame, PatienceState,
-                     PileKind, PileSpec, SuitRule, Take)
 
 WIDTH = 8
 RIVERS = tuple(f"r{i + 1}" for i in range(WIDTH))

@@ -24,10 +24,9 @@ from typing import Iterable
 from ...core.cards import Card, Rank
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import OptionSpec, Options, Outcome
+from ...core.game import Options, OptionSpec, Outcome
 from ..catalogue import BY_ID
-from .engine import (Build, Fan, Move, PatienceAction, PatienceState, PileKind,
-                     PileSpec, SuitRule, Take)
+from .engine import Build, Fan, Move, PatienceAction, PatienceState, PileKind, PileSpec, SuitRule, Take
 from .up_and_down_foundations import FOUNDATIONS, UpAndDownFoundations
 
 COLUMNS = tuple(f"t{i + 1}" for i in range(15))

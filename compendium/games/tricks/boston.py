@@ -11,8 +11,9 @@ suits.  The players bid round to the left, each bid above the last, on this ladd
 
 A trick bid names its trump suit, and the same number of tricks ranks plain < colour < first
 preference; on the table it is said in two steps, the number ("six") and then the suit by its
-class ("preference H"), so that the calls fit on the cloth.  A player who has passed may come back only with a misère.  If all four pass, the
-hand is played as **misère partout**, no trumps, and the player who takes most tricks pays.
+class ("preference H"), so that the calls fit on the cloth.  A player who has passed may come
+back only with a misère.  If all four pass, the hand is played as **misère partout**, no
+trumps, and the player who takes most tricks pays.
 
 Settlement is in white counters (a red is ten), by Foster's table for a failed bid ("put in
 for" so many tricks), his misère stakes (20, 40, 80, 160) and his partout rule; the table for a

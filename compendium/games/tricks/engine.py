@@ -28,7 +28,7 @@ from typing import Any, Iterable, Sequence
 from ...core.cards import SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, ViewCard
+from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
 from ...core.notation import parse_card
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
@@ -173,7 +173,7 @@ def set_fact(state: TricksState, name: str, value: Any) -> tuple[tuple[str, Any]
 class TrickGame(Game[TricksState, TricksAction, TricksView]):
     """A trick-taking game.  Subclasses set ``info`` and ``option_specs`` and fill the hooks."""
 
-    table_kind = "tricks"
+    table_kind = TableKind.TRICKS
     revoke_option: str | None = None    # the option that lets revokes be played and penalised
     names: str = SEAT_LETTERS           # how the seats are named on the sheet and in narration
     score_unit: str = "Points"          # what the score panel counts: points, or counters paid

@@ -7,8 +7,8 @@ Solo Whist for three.  A pack of forty cards (the twos, threes and fours taken o
 cards each; the last card is turned up for trumps and lies on the table, out of the play.  There is
 no proposal and acceptance, and the least call is a solo.  When all three have passed, the turn-up
 is turned face down and, going round, any player may undertake a *six-trick abundance* in trumps
-of his choosing; the first to do so plays it.  Where overcalling is the custom (an option), the players bid up instead, seven
-and eight tricks, a misère ranking over eight.
+of his choosing; the first to do so plays it.  Where overcalling is the custom (an option), the
+players bid up instead, seven and eight tricks, a misère ranking over eight.
 
 Kimberly Solo.  Four players, no proposal and acceptance, the least call a solo.  When everyone
 has passed, going round, a player may undertake a *six-trick solo* in a trump suit other than the

@@ -17,16 +17,46 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter, QPainterPath, QPen,
-                           QRadialGradient)
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleTextItem, QGraphicsTextItem,
-                               QStyleOptionGraphicsItem, QWidget)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QLinearGradient,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QRadialGradient,
+)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from ...core.errors import IllegalAction
 from ...core.game import Special
-from ...games.board.backgammon import (BAR, BLACK, NAMES, OFF, WHITE, BackgammonState,
-                                       CubeAction, OpeningThrow, Phase, Play, Roll, ThrowAgain,
-                                       TurnBuilder, absolute, point_name, position_id)
+from ...games.board.backgammon import (
+    BAR,
+    BLACK,
+    NAMES,
+    OFF,
+    WHITE,
+    BackgammonState,
+    CubeAction,
+    OpeningThrow,
+    Phase,
+    Play,
+    Roll,
+    ThrowAgain,
+    TurnBuilder,
+    absolute,
+    point_name,
+    position_id,
+)
 from .cloth import baize_tile
 from .controller import TableController
 from .items import HIGHLIGHT, HINT
@@ -1441,7 +1471,8 @@ class BackgammonController(TableController):
             "a gammon" if "gammon" in outcome.reason else "the game"
         winner = 0 if outcome.results[0] > outcome.results[1] else 1
         title = f"You win {kind}!" if won and self.one_person() else f"{NAMES[winner]} wins {kind}"
-        return title, outcome.reason[:1].upper() + outcome.reason[1:] + f" ({points} point{'s' if points != 1 else ''})."
+        plural = "s" if points != 1 else ""
+        return title, outcome.reason[:1].upper() + outcome.reason[1:] + f" ({points} point{plural})."
 
     def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
         out: list[tuple[str, str | None, Callable[[], None]]] = [

@@ -650,7 +650,7 @@ def _jester() -> str:
     parts = [
         # Bauble on a stick, held high in the right hand.
         f'<path d="M166,176 L170,74" stroke="{_INK}" stroke-width="3.6"/>',
-        f'<path d="M166,176 L170,74" stroke="#7a5431" stroke-width="1.8"/>',
+        '<path d="M166,176 L170,74" stroke="#7a5431" stroke-width="1.8"/>',
         _p("M170,52 C178,52 182,60 180,68 C178,74 162,74 160,68 C158,60 162,52 170,52 Z",
            gold),
         _p("M163,60 L177,60", "none", width=0.7),

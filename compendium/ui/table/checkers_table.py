@@ -14,16 +14,30 @@ import html
 from typing import TYPE_CHECKING, Any, Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import (QBrush, QColor, QFont, QGuiApplication, QPainter, QPainterPath, QPen, QPixmap,
-                           QRadialGradient)
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
 
 from ...core.errors import IllegalAction, NotationError
 from ...core.rules import rule_ref
 from ...core.session import Session
-from ...games.board.checkers import (BLACK, LESSON_BY_KEY, LESSONS, QUIET_PLIES_FOR_CLAIM, SIDE_NAMES, WHITE,
-                                     CheckersState, Draw, Huff, Insist, Move, dark_square,
-                                     rc_square, read_pdn, square_rc, write_pdn)
-from .square_board import DANGER, SquareBoardController, Square, TakenRow
+from ...games.board.checkers import (
+    BLACK,
+    LESSON_BY_KEY,
+    LESSONS,
+    QUIET_PLIES_FOR_CLAIM,
+    SIDE_NAMES,
+    WHITE,
+    CheckersState,
+    Draw,
+    Huff,
+    Insist,
+    Move,
+    dark_square,
+    rc_square,
+    read_pdn,
+    square_rc,
+    write_pdn,
+)
+from .square_board import DANGER, Square, SquareBoardController, TakenRow
 
 if TYPE_CHECKING:
     from ...core.game import Game, Outcome

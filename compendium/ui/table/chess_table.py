@@ -25,18 +25,42 @@ import chess.svg
 from PySide6.QtCore import QByteArray, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPainter, QPen, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPixmapItem, QGraphicsRectItem, QInputDialog,
-                               QStyleOptionGraphicsItem, QWidget)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QInputDialog,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from ...core.errors import NotationError
-from ...core.rules import rule_ref
 from ...core.game import Special
+from ...core.rules import rule_ref
 from ...core.session import Session
-from ...games.board.chess_game import (CLAIM, FLAG, LESSONS, NO_CLOCK, PIECE_NAMES, PIECE_RULES, RESIGN,
-                                       STANDARD, ChessState, GameClock, clock_text, descriptive, from_pgn,
-                                       lesson_of, move_list, parse_fen, time_control, to_pgn, why_illegal)
+from ...games.board.chess_game import (
+    CLAIM,
+    FLAG,
+    LESSONS,
+    NO_CLOCK,
+    PIECE_NAMES,
+    PIECE_RULES,
+    RESIGN,
+    STANDARD,
+    ChessState,
+    GameClock,
+    clock_text,
+    descriptive,
+    from_pgn,
+    lesson_of,
+    move_list,
+    parse_fen,
+    time_control,
+    to_pgn,
+    why_illegal,
+)
 from .items import HIGHLIGHT
-from .square_board import DANGER, SquareBoardController, Square, TakenRow
+from .square_board import DANGER, Square, SquareBoardController, TakenRow
 
 if TYPE_CHECKING:
     from ...core.game import Game, Outcome

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QPainter
 
+from ...core.game import TableKind
 from .cloth import baize_tile
 
 if TYPE_CHECKING:
@@ -24,23 +25,23 @@ if TYPE_CHECKING:
     from .view import TableWidget
 
 # table_kind -> "module:Class".  A module is imported only when a game of its kind is opened.
-CONTROLLERS: dict[str, str] = {
-    "patience": "compendium.ui.table.patience_table:PatienceController",
-    "chess": "compendium.ui.table.chess_table:ChessController",
-    "checkers": "compendium.ui.table.checkers_table:CheckersController",
-    "backgammon": "compendium.ui.table.backgammon_table:BackgammonController",
-    "dominoes": "compendium.ui.table.dominoes_table:DominoesController",
-    "poker_patience": "compendium.ui.table.poker_patience_table:PokerPatienceController",
-    "tricks": "compendium.ui.table.tricks_table:TricksController",
-    "ghost": "compendium.ui.table.parlour_table:GhostController",
-    "tit_tat_toe": "compendium.ui.table.parlour_table:TitTatToeController",
-    "pope_joan": "compendium.ui.table.parlour_table:PopeJoanController",
-    "draw_poker": "compendium.ui.table.counters_table:PokerController",
-    "baccarat": "compendium.ui.table.counters_table:BaccaratController",
+CONTROLLERS: dict[TableKind, str] = {
+    TableKind.PATIENCE: "compendium.ui.table.patience_table:PatienceController",
+    TableKind.CHESS: "compendium.ui.table.chess_table:ChessController",
+    TableKind.CHECKERS: "compendium.ui.table.checkers_table:CheckersController",
+    TableKind.BACKGAMMON: "compendium.ui.table.backgammon_table:BackgammonController",
+    TableKind.DOMINOES: "compendium.ui.table.dominoes_table:DominoesController",
+    TableKind.POKER_PATIENCE: "compendium.ui.table.poker_patience_table:PokerPatienceController",
+    TableKind.TRICKS: "compendium.ui.table.tricks_table:TricksController",
+    TableKind.GHOST: "compendium.ui.table.parlour_table:GhostController",
+    TableKind.TIT_TAT_TOE: "compendium.ui.table.parlour_table:TitTatToeController",
+    TableKind.POPE_JOAN: "compendium.ui.table.parlour_table:PopeJoanController",
+    TableKind.DRAW_POKER: "compendium.ui.table.counters_table:PokerController",
+    TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
 }
 
 
-def controller_class(kind: str) -> type["TableController"]:
+def controller_class(kind: TableKind) -> type["TableController"]:
     """The controller class for a game's ``table_kind``; ``KeyError`` names an unknown kind."""
     module, _, name = CONTROLLERS[kind].partition(":")
     cls: type[TableController] = getattr(importlib.import_module(module), name)

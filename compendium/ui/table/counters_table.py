@@ -29,8 +29,8 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.cards import Card, Suit
 from ...core.errors import IllegalAction
-from .card_renderer import aspect
 from .card_layer import CardLayer
+from .card_renderer import aspect
 from .cloth import baize_tile
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
@@ -663,7 +663,8 @@ class CountersController(TableController):
             self._amount_key = id(self.table.session.state)
         self.table.sync(animate=False)
         for k, b in enumerate(self.buttons):
-            if b.action == action or (isinstance(action, self.amount_types) and isinstance(b.action, self.amount_types)):
+            if b.action == action or (isinstance(action, self.amount_types)
+                                      and isinstance(b.action, self.amount_types)):
                 self.focus = k
         self.show_keyboard_state()
 
@@ -761,7 +762,8 @@ class PokerController(CountersController):
         d = self.seat_anchor(pub.dealer)
         toward = d + (self.centre - d) * 0.64
         for m, i in enumerate(pub.stock):
-            out[i] = (QPointF(toward.x() - s / 2 + m * 0.3, toward.y() - s * aspect / 2 - m * 0.3), 1 + m * 0.01, None, s)
+            corner = QPointF(toward.x() - s / 2 + m * 0.3, toward.y() - s * aspect / 2 - m * 0.3)
+            out[i] = (corner, 1 + m * 0.01, None, s)
         muck = [i for seat in range(pub.n) for i in pub.discards[seat] + pub.dead[seat]]
         for m, i in enumerate(muck):
             angle = (m * 37) % 50 - 25

@@ -18,14 +18,17 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Sequence
 
 from PySide6.QtCore import QParallelAnimationGroup, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import (QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen,
-                           QPixmap, QRadialGradient)
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
-                               QGraphicsSimpleTextItem, QGraphicsTextItem)
+from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsSimpleTextItem,
+    QGraphicsTextItem,
+)
 
 from ...core.game import Special
-from ...games.board.dominoes import (DominoesView, DrawStone, End, Pass, Play, Stone,
-                                     stone_name)
+from ...games.board.dominoes import DominoesView, DrawStone, End, Pass, Play, Stone, stone_name
 from .cloth import baize_tile
 from .controller import TableController
 from .items import HIGHLIGHT

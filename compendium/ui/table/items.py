@@ -5,8 +5,7 @@ from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem,
-                               QStyleOptionGraphicsItem, QWidget)
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsPixmapItem, QStyleOptionGraphicsItem, QWidget
 
 from ...core.cards import Card
 from .appearance import current_deck

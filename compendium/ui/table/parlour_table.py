@@ -55,9 +55,9 @@ from ...games.parlour.tit_tat_toe import (
     TTTState,
     locate,
 )
+from .card_layer import CardLayer
 from .card_renderer import aspect
 from .cloth import baize_tile
-from .card_layer import CardLayer
 from .controller import TableController
 from .items import HIGHLIGHT, HINT, CardItem
 from .motion import flight
@@ -359,9 +359,10 @@ class GhostController(TableController):
         lines: list[str] = []
         mover = self.game.to_move(view)
         if view.challenger is not None:
+            last = self.name(view.writers[-1])
+            last = last.lower() if view.writers[-1] == self.me else last
             lines.append(f"{self.name(view.challenger)} challenge{'' if view.challenger == self.me else 's'} "
-                         f"{self.name(view.writers[-1]).lower() if view.writers[-1] == self.me else self.name(view.writers[-1])}"
-                         " to name a word.")
+                         f"{last} to name a word.")
             if self.challenged_me(view):
                 lines.append("Type the word you had in mind and press Enter, or give up.")
         elif view.losses:
@@ -1362,7 +1363,8 @@ class PopeJoanController(TableController):
                 self.table.play(Dress())
             self.table.sync(animate=True)
             return
-        if moved < 6 or self._on_board(scene_pos) or scene_pos.y() < self.seat_anchor(self.me, self.view().n).y() - self.unit:
+        seat_top = self.seat_anchor(self.me, self.view().n).y() - self.unit
+        if moved < 6 or self._on_board(scene_pos) or scene_pos.y() < seat_top:
             self.lead(cid)
         else:
             self.table.sync(animate=True)

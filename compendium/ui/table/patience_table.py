@@ -14,8 +14,7 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QBrush, QPainter
 
 from ...core.cards import Rank
-from ...games.patience.engine import (Draw, Fan, Move, PatienceGame, PatienceView, PileKind,
-                                      PileSpec, Redeal)
+from ...games.patience.engine import Draw, Fan, Move, PatienceGame, PatienceView, PileKind, PileSpec, Redeal
 from .card_layer import CardLayer, Lift, PileScene, Place, Spot
 from .cloth import baize_tile
 from .controller import TableController
@@ -37,7 +36,8 @@ GENERIC = {"foundation", "column", "fan", "ascending foundation", "descending fo
            "from_foundation"}
 GROUP_NAMES = {"Rampart packet": "the Ramparts", "Reserve card": "Reserve", "river": "the River",
                "packet of the Line": "the Line", "Auxiliary": "Auxiliaries", "Rival": "Rivals",
-               "battery pile": "the Battery", "Flank": "Flanks", "packet of the promenade": "the Promenade", "help": "help", "later help": "later help"}
+               "battery pile": "the Battery", "Flank": "Flanks", "packet of the promenade": "the Promenade",
+               "help": "help", "later help": "later help"}
 
 
 @dataclass

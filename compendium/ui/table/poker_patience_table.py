@@ -25,10 +25,10 @@ from ...core.cards import Card
 from ...games.patience.poker_patience import FREE_WIDTH, SEAT_NAMES, SIDE, LineScore, Place, line_scores
 from ...games.patience.serpent_poker_patience import SerpentPokerPatience
 from ...games.poker_hands import Category
+from .card_layer import CardLayer, Lift
 from .card_renderer import aspect
 from .cloth import baize_tile
 from .controller import TableController
-from .card_layer import CardLayer, Lift
 from .items import HIGHLIGHT, HINT, CardItem, PileItem, paint_pile_outline
 
 if TYPE_CHECKING:
@@ -153,7 +153,8 @@ class MiniSquare(QGraphicsItem):
         th = self._title_h()
         painter.setFont(_font(th * 0.78, bold=True))
         painter.setPen(GOLD if self.lit else INK)
-        painter.drawText(QRectF(0, 0, self.rect().width(), th), int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+        align = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        painter.drawText(QRectF(0, 0, self.rect().width(), th), align,
                          self.title)
         w, h = self.cell, self.cell * aspect
         px, py = w * 1.08, h * 1.06

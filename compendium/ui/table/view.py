@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 from ...ai import registry as ai_registry
 from ...ai.worker import AIWorker
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Special
+from ...core.game import Special, TableKind
 from ...core.session import Session
 from ...games.registry import get_game
 from .cloth import baize_tile
@@ -361,7 +361,7 @@ class TableWidget(QGraphicsView):
             self.say(self._wait_text(), "")
             return
         session = self._session
-        if session.game.table_kind == "patience":   # a patience's hint is instant: no round trip
+        if session.game.table_kind is TableKind.PATIENCE:   # a patience's hint is instant: no round trip
             self._show_hint(session.state, ai_registry.hint(session.game, session.state, session.to_move()))
             return
         # A search (chess, draughts, a trick to play) would freeze the table: ask the worker.
@@ -653,7 +653,7 @@ class TableWidget(QGraphicsView):
         The answer comes in the status bar; ``cancel_check`` stops it."""
         if self._session is None or self._solve_future is not None:
             return
-        if self._session.game.table_kind != "patience":
+        if self._session.game.table_kind is not TableKind.PATIENCE:
             self.say("The solver answers for a patience only.", "")
             return
         self.stop_demo()
@@ -673,7 +673,7 @@ class TableWidget(QGraphicsView):
         """The indicator is for a patience whose cards are all in sight: the solver then judges
         exactly what the player sees, and most positions are decided within a second."""
         game = self._session.game if self._session is not None else None
-        return game is not None and game.table_kind == "patience" and game.info.information == "perfect"
+        return game is not None and game.table_kind is TableKind.PATIENCE and game.info.information == "perfect"
 
     def _live_check(self) -> None:
         session = self._session

@@ -53,7 +53,7 @@ from ..core.errors import CompendiumError, UnknownGame
 from ..core.game import LEVELS, Game, GameInfo, Outcome, Status, TableKind
 from ..core.session import Session
 from ..games import registry
-from ..statistics.store import Result, StatsStore  # statistics
+from ..statistics.store import GameStats, Result, StatsStore  # statistics
 from .app import data_dir, open_settings
 from .data_banner import DataBanner
 from .library import LibraryDrawer, LibraryWidget
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from .stats_dialog import StatsDialog
 
 __all__ = ["AUTOSAVE_FOLDER", "AUTOSAVE_NAME", "DEFAULT_GAME", "MainWindow", "ReferencePanel",
-           "autosave_file", "default_rules_width", "format_clock", "score_text"]
+           "autosave_file", "default_rules_width", "format_clock", "score_text", "statistics_line"]
 
 DEFAULT_GAME = "canfield_or_klondike"
 # Each game keeps its own autosave, AUTOSAVE_FOLDER/<game id>.json in the data folder, so that
@@ -112,6 +112,21 @@ def format_clock(seconds: float) -> str:
     hours, rest = divmod(whole, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def statistics_line(stats: GameStats) -> str:
+    """The line the end-of-game banner adds: the games played and won, the run of wins, and the
+    best time and fewest moves of a win."""
+    parts = [f"{stats.played} played, {stats.won} won"]
+    if stats.win_rate is not None and stats.played > 1:
+        parts[0] += f" ({stats.win_rate:.0%})"
+    if stats.current_streak > 1:
+        parts.append(f"{stats.current_streak} wins in a row")
+    if stats.best_time is not None:
+        parts.append(f"best time {format_clock(stats.best_time)}")
+    if stats.best_moves is not None:
+        parts.append(f"fewest moves {stats.best_moves}")
+    return "Statistics: " + ", ".join(parts) + "."
 
 
 def _seat_name(session: Session[Any, Any], seat: int, seats: int) -> str:
@@ -1292,14 +1307,18 @@ class MainWindow(QMainWindow):
         self._refresh()
 
     def _on_finished(self, outcome: Outcome) -> None:
+        said = f"{outcome.reason[:1].upper()}{outcome.reason[1:]}."     # a sentence
+        self.show_message(said, outcome.rule or "")
         if self._replay is not None:
-            self.show_message(outcome.reason, outcome.rule or "")
             return
-        self.show_message(outcome.reason, outcome.rule or "")
+        counted = self._stats_session is not None and not self._stats_done
         problem = self._stats_finish(outcome)   # statistics
         if problem:
             self.show_message(f"{outcome.reason[:1].upper()}{outcome.reason[1:]}. {problem}",
                               outcome.rule or "")
+        elif counted and self._record_stats and not self.table.demo_running:
+            # the banner ends with where the player stands at this game now
+            self.table.add_to_banner(statistics_line(self.stats.summary(self._game_id)))
         self._refresh()
 
     # ==========================================================================================

@@ -225,6 +225,11 @@ def test_winning_a_deal_records_it_once(make_window, clock: FakeClock, data_fold
             (1, 1, 1, session.move_count, 240.0)
         (deal,) = store.log(KLONDIKE)
         assert (deal.seed, deal.options, deal.result) == (143, record.options, Result.WON)
+    # The banner on the table ends with the statistics line.
+    banner = window.table._banner
+    assert banner.isVisible()
+    assert banner.detail.endswith("Statistics: 1 played, 1 won, best time 4:00, "
+                                  f"fewest moves {session.move_count}.")
     # Taking the last move back and making it again does not count the deal twice; nor does
     # dealing again after the end.
     window.table.undo()

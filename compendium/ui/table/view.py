@@ -539,6 +539,14 @@ class TableWidget(QGraphicsView):
         self.say(title + ". " + detail, outcome.rule or "", callout=False)   # the banner says it
         self.finished.emit(outcome)
 
+    def add_to_banner(self, line: str) -> None:
+        """Add a line to the end-of-game banner on show (the main window's statistics line)."""
+        if not self._banner.isVisible():
+            return
+        rect = self._table_rect()
+        self._banner.show_text(self._banner.title, f"{self._banner.detail}\n{line}",
+                               QPointF(rect.width() / 2, rect.height() * 0.55), rect.width() * 0.6)
+
     # -- the computer -----------------------------------------------------------------------
     def _computer_turn(self) -> None:
         """If a seat no person sits in has the move, ask the computer for it (in the worker)."""

@@ -3,7 +3,6 @@ column, the toolbar, the status line and its clock, an autosave per game, file e
 menus that follow the game, the welcome and the preferences."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,8 @@ from compendium.ui.main_window import (
 )
 from tests.conftest import ROOT
 
+from .test_stats_dialog import FakeClock, clock  # noqa: F401 (the fixture)
+
 KLONDIKE = "canfield_or_klondike"
 WIN_143 = ROOT / "tests" / "games" / "data" / "klondike_win_143.json"
 
@@ -49,26 +50,6 @@ def make_window(qtbot):
             window.start(**kwargs)
         return window
     return make
-
-
-class FakeClock:
-    """Stands in for the ``time`` module in the main window: the test says what time it is."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def __getattr__(self, name: str):
-        return getattr(time, name)
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> FakeClock:
-    fake = FakeClock()
-    monkeypatch.setattr(main_window_module, "time", fake)
-    return fake
 
 
 def shown(qtbot, window: MainWindow, width: int, height: int) -> MainWindow:

@@ -68,6 +68,21 @@ class TableKind(StrEnum):
     DOMINOES = "dominoes"
 
 
+class Chance(StrEnum):
+    """Where a game's chance comes from."""
+
+    NONE = "none"
+    DEAL = "deal"      # a shuffled pack (or set of dominoes), recorded as ``deal N``
+    DICE = "dice"      # throws of the dice, recorded as they fall
+
+
+class Information(StrEnum):
+    """Whether every player sees the whole position."""
+
+    PERFECT = "perfect"
+    HIDDEN = "hidden"
+
+
 class Status(Enum):
     REFERENCE = "reference"  # rules page only
     PLAYABLE = "playable"    # meets the definition of done (DESIGN.md section 7)
@@ -82,10 +97,16 @@ class GameInfo:
     max_seats: int
     source: str                      # book and chapter, e.g. "Lady Cadogan, Illustrated Games of Patience"
     aliases: tuple[str, ...] = ()
-    chance: str = "none"             # "none", "deal" or "dice"
-    information: str = "perfect"     # "perfect" or "hidden"
+    chance: Chance = Chance.NONE
+    information: Information = Information.PERFECT
     summary: str = ""                # one line for the library
     parent: str | None = None        # the game this one is a variant of, if any
+
+    def __post_init__(self) -> None:
+        # The catalogue writes the two kinds as words: each must be one of its enum's (a
+        # misspelt kind is a ValueError naming it, not a game that silently has no chance).
+        object.__setattr__(self, "chance", Chance(self.chance))
+        object.__setattr__(self, "information", Information(self.information))
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,7 +50,7 @@ import compendium
 from ..ai import registry as ai_registry
 from ..core import records
 from ..core.errors import CompendiumError, UnknownGame
-from ..core.game import LEVELS, Game, GameInfo, Outcome, Status, TableKind
+from ..core.game import LEVELS, Chance, Game, GameInfo, Information, Outcome, Status, TableKind
 from ..core.session import Session
 from ..games import registry
 from ..statistics.store import GameStats, Result, StatsStore  # statistics
@@ -1511,7 +1511,7 @@ class MainWindow(QMainWindow):
             self._build_table_menu()
             self._sync_game_actions(session)
 
-        dealt = registry.info(self._game_id).chance == "deal"
+        dealt = registry.info(self._game_id).chance is Chance.DEAL
         self.act_new.setText("&New deal" if dealt else "&New game")
         self.act_new.setIconText("New deal" if dealt else "New game")
         self.act_restart.setText("&Restart this deal" if dealt else "&Restart this game")
@@ -1536,7 +1536,7 @@ class MainWindow(QMainWindow):
                  and type(controller).auto_move is not TableController.auto_move)
         clicks = patience or bool(getattr(controller, "click_to_move_applies", False))
         self.act_winnable.setVisible(patience)
-        self.act_live.setVisible(patience and game is not None and game.info.information == "perfect")
+        self.act_live.setVisible(patience and game is not None and game.info.information is Information.PERFECT)
         self.act_auto.setVisible(homes)
         self.act_click.setVisible(clicks)
 

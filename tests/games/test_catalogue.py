@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from compendium.core.game import Family, GameInfo
+from compendium.core.game import Chance, Family, GameInfo, Information
 from compendium.games.catalogue import BY_ID, CATALOGUE, TOC_1909, by_family, get, lookup
 
 CATALOGUE_MD = Path(__file__).resolve().parents[2].parent / "shared" / "catalogue.md"
@@ -164,8 +164,7 @@ def test_summaries_names_sources():
 
 def test_chance_and_information_values():
     for info in CATALOGUE:
-        assert info.chance in {"none", "deal", "dice"}, info.id
-        assert info.information in {"perfect", "hidden"}, info.id
+        assert isinstance(info.chance, Chance) and isinstance(info.information, Information), info.id
     assert BY_ID["backgammon"].chance == "dice"
     assert BY_ID["tit_tat_toe"].chance == "dice"   # where the pencil lands: a throw
     for game_id in ("chess", "checkers", "ghost", "riddles",
@@ -211,3 +210,11 @@ def test_get_and_lookup():
     assert lookup("Vingt-et-Un").id == "vingt_un"
     with pytest.raises(KeyError):
         get("pyramids")
+
+
+def test_a_misspelt_kind_of_chance_or_information_is_refused() -> None:
+    with pytest.raises(ValueError, match="'cards'"):
+        GameInfo("x", "X", Family.OTHER, 1, 1, "a book", chance="cards")
+    with pytest.raises(ValueError, match="'secret'"):
+        GameInfo("x", "X", Family.OTHER, 1, 1, "a book", information="secret")
+    assert GameInfo("x", "X", Family.OTHER, 1, 1, "a book", chance="dice").chance is Chance.DICE

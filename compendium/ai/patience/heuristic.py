@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from ...core.cards import Rank
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Seat
+from ...core.game import Information, Seat
 from ...games.patience.engine import Draw, Move, PatienceAction, PatienceView, PileKind, Redeal
 from ..base import GameAI, Player
 
@@ -128,7 +128,7 @@ class PatiencePlayer:
         """A move of the winning line, when the solver has found one; else the game's own hint
         where the position is given (each patience's hint plays it as well as its author knew
         how, from what the player can see), else the shared heuristic."""
-        if state is not None and getattr(getattr(game, "info", None), "information", "") == "perfect":
+        if state is not None and getattr(getattr(game, "info", None), "information", "") is Information.PERFECT:
             planned = self._planned(game, state, legal)
             if planned is not None:
                 return planned

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsScene, QGraphicsView, QWidget
 from ...ai import registry as ai_registry
 from ...ai.worker import AIWorker
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Special, TableKind
+from ...core.game import Information, Special, TableKind
 from ...core.session import Session
 from ...games.registry import get_game
 from .cloth import baize_tile
@@ -681,7 +681,8 @@ class TableWidget(QGraphicsView):
         """The indicator is for a patience whose cards are all in sight: the solver then judges
         exactly what the player sees, and most positions are decided within a second."""
         game = self._session.game if self._session is not None else None
-        return game is not None and game.table_kind is TableKind.PATIENCE and game.info.information == "perfect"
+        return (game is not None and game.table_kind is TableKind.PATIENCE
+                and game.info.information is Information.PERFECT)
 
     def _live_check(self) -> None:
         session = self._session

@@ -154,7 +154,7 @@ user_folders() {  # the program as a player starts it writes its settings and da
     env -i HOME="$HOME_DIR" PATH=/usr/bin:/bin LANG=C.UTF-8 QT_QPA_PLATFORM=offscreen \
         XDG_RUNTIME_DIR="$WORK" compendium --game canfield_or_klondike --seed 4 > "$WORK/gui.log" 2>&1 &
     local pid=$! tries=0
-    until [ -f "$data/autosave.json" ] && [ -f "$data/stats.sqlite" ] && [ -f "$conf" ]; do
+    until [ -f "$data/autosaves/canfield_or_klondike.json" ] && [ -f "$data/stats.sqlite" ] && [ -f "$conf" ]; do
         tries=$((tries + 1))
         if [ "$tries" -gt 80 ] || ! kill -0 "$pid" 2>/dev/null; then
             kill -KILL "$pid" 2>/dev/null; cat "$WORK/gui.log"; ls -R "$HOME_DIR"; return 1

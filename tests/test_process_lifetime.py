@@ -97,9 +97,10 @@ def test_sigkill_mid_thought_leaves_no_process(tmp_path):
     try:
         def thinking() -> bool:
             # the resource tracker is up, and the worker is busy: running, with more CPU time
-            # than its start-up imports take (about 0.3 s)
+            # than its start-up imports take (about 0.3 s).  Not much more: under a loaded
+            # machine the search's wall-clock cap (4 s) may end it with little CPU time.
             others = {pid: p for pid, p in processes_of_session(proc.pid).items() if pid != proc.pid}
-            return len(others) >= 2 and any(p[1] == proc.pid and p[2] == "R" and p[3] >= 0.7
+            return len(others) >= 2 and any(p[1] == proc.pid and p[2] == "R" and p[3] >= 0.45
                                             for p in others.values())
         _until(thinking, STARTUP_TIMEOUT_S, "the computer started thinking", proc)
         before = processes_of_session(proc.pid)

@@ -379,15 +379,18 @@ class TricksAI(GameAI):
         return self.player(game, 2).choose(game, game.view(state, seat), list(legal))
 
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
-        raise NotImplementedError
+        # a game with a player of its own (Quinto) leaves the shared player's hooks unwritten
+        raise NotImplementedError(f"{type(self).__name__} plays with a player of its own")
 
     def hand_utility(self, game: Any, state: TricksState,
                      new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
-        raise NotImplementedError
+        # a game with a player of its own (Quinto) leaves the shared player's hooks unwritten
+        raise NotImplementedError(f"{type(self).__name__} plays with a player of its own")
 
     def call(self, game: Any, view: Any, seat: Seat, legal: list[Any], player: TricksPlayer,
              rng: SplitMix64) -> Any:
-        raise NotImplementedError
+        # a game with a player of its own (Quinto) leaves the shared player's hooks unwritten
+        raise NotImplementedError(f"{type(self).__name__} plays with a player of its own")
 
     def make_sim(self, game: Any, state: TricksState, rules: SimRules) -> Sim:
         return Sim(game, state, rules)

@@ -11,17 +11,25 @@ bar, and, once the armies are past each other, a race count with the waste of a 
 * Level 2 (a club player): the best play by the full evaluation.
 * Level 3 (an expert): the best few plays by the full evaluation looked at one throw deeper —
   for each of the adversary's 21 possible throws, his best answer — weighed by the throws' odds.
+* Level 4, offered only where GNU Backgammon's Python module (``gnubg`` on PyPI) is installed, as
+  chess offers an installed UCI engine: its neural-network evaluation chooses the play (our level
+  3 still takes the cube decisions and the book's choice to throw again).  It is not a dependency
+  of the application; ``python -m compendium.ai.field_strength backgammon`` also uses it to rate
+  every play our levels make.
 
 The player is given only the view (for backgammon the whole position: nothing is hidden, and the
 dice still to come are not in it) and the legal actions.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import math
 import time
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ...core.game import LEVELS
 from ...core.rng import SplitMix64
 from ...games.board.backgammon import MEN, BackgammonState, CubeAction, Play, PlayInfo, ThrowAgain, generate
 from ..base import PlayerAI
@@ -336,4 +344,92 @@ class BackgammonPlayer:
         return words["take" if p <= limit else "drop"]
 
 
-AI = PlayerAI(BackgammonPlayer, hint_level=2)
+# -- GNU Backgammon, where it is installed ----------------------------------------------------------
+GNUBG_LEVEL = 4
+
+
+def gnubg_module() -> Any | None:
+    """GNU Backgammon's Python module, or ``None`` when it is not installed (or will not load)."""
+    if importlib.util.find_spec("gnubg") is None:
+        return None
+    try:
+        return importlib.import_module("gnubg")
+    except (ImportError, OSError):   # a broken wheel: the level is simply not offered
+        return None
+
+
+def gnubg_board(r: Sequence[int]) -> tuple[list[int], list[int]]:
+    """GNU Backgammon's board for the mover of the relative position ``r`` (see ``flip``) on
+    roll: (the adversary's points, the mover's points), each from its own side's ace point to its
+    24-point and then the bar."""
+    mine = [max(r[p], 0) for p in range(1, 25)] + [r[25]]
+    theirs = [max(-r[25 - j], 0) for j in range(1, 25)] + [r[26]]
+    return theirs, mine
+
+
+def result_value(after: Sequence[int]) -> int | None:
+    """The mover's points if the play ``after`` (relative, mover's side) ends the game: 1, 2
+    for a gammon, 3 for a backgammon; ``None`` while it goes on."""
+    if after[0] != MEN:
+        return None
+    theirs = flip(after)
+    if theirs[0] > 0:
+        return 1
+    back = theirs[25] > 0 or any(theirs[p] > 0 for p in range(19, 25))
+    return 3 if back else 2
+
+
+class GnubgJudge:
+    """Cubeless money equity, for the mover, of the position a play leaves, by GNU Backgammon's
+    evaluation at ``plies`` (0 is its network alone; each ply more looks a throw deeper)."""
+
+    def __init__(self, module: Any, plies: int = 0) -> None:
+        self.module = module
+        self.cube = module.cubeinfo()
+        self.context = module.evalcontext(0, plies, 1, 1 if plies else 0, 0.0)
+
+    def equity_after(self, after: Sequence[int]) -> float:
+        won = result_value(after)
+        if won is not None:
+            return float(won)
+        # The adversary is on roll once the play is made: his board is (ours, his).
+        theirs, mine = gnubg_board(after)
+        equity: float = self.module.evaluate((mine, theirs), self.cube, self.context)[5]
+        return -equity
+
+
+class GnubgPlayer:
+    """Level 4: GNU Backgammon chooses the play; our expert judges the cube and the re-throw."""
+
+    def __init__(self, level: int = GNUBG_LEVEL) -> None:
+        self.strength = Strength(GNUBG_LEVEL)
+
+    def choose(self, game: Any, view: BackgammonState, legal: Sequence[Any],
+               state: Any = None) -> Any:
+        module = gnubg_module()
+        infos = {p.hops: p for p in generate(view.rel(view.turn), view.dice)} if view.dice else {}
+        plays = [a for a in legal if isinstance(a, Play) and a.hops in infos]
+        if module is None or len(plays) < 2 or any(isinstance(a, ThrowAgain) for a in legal):
+            ours = BackgammonPlayer(3).choose(game, view, legal, state)
+            if module is None or len(plays) < 2 or not isinstance(ours, Play):
+                return ours       # the cube, the re-throw, a forced play, or no module after all
+        judge = GnubgJudge(module)
+        return max(plays, key=lambda a: judge.equity_after(infos[a.hops].result))
+
+
+class BackgammonAI(PlayerAI):
+    """Our three strengths, and GNU Backgammon as a fourth where it is installed."""
+
+    def levels(self, game: Any) -> dict[int, str]:
+        out = dict(LEVELS)
+        if gnubg_module() is not None:
+            out[GNUBG_LEVEL] = "GNU Backgammon (installed)"
+        return out
+
+    def player(self, game: Any, level: int = 2) -> Any:
+        if level == GNUBG_LEVEL:
+            return GnubgPlayer()   # falls back on level 3 should the module have gone
+        return BackgammonPlayer(level)
+
+
+AI = BackgammonAI(BackgammonPlayer, hint_level=2)

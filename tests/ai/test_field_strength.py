@@ -1,0 +1,179 @@
+"""The measures of ``compendium.ai.field_strength``: the Elo arithmetic, the exact checkers solver,
+and GNU Backgammon as a fourth strength and as the judge of our plays (with the real module where it
+is installed, and with a stand-in that scores by a rule we can check everywhere else)."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+
+from compendium.ai import field_strength as fs
+from compendium.ai.board import backgammon as bg_ai
+from compendium.ai.registry import computer_levels, computer_player
+from compendium.games.board import backgammon as bg
+from compendium.games.board.checkers import parse_fen
+from compendium.games.registry import get_game
+
+
+# -- Elo ------------------------------------------------------------------------------------------
+def test_an_even_score_against_one_anchor_is_the_anchors_rating() -> None:
+    est = fs.elo_from_results([(1500.0, 1.0), (1500.0, 0.0), (1500.0, 0.5), (1500.0, 0.5)])
+    assert est.rating == pytest.approx(1500.0, abs=0.01)
+    # Fisher information of four games at p = 0.5: 4 * 0.25 = 1, so one standard error is 400 / ln 10.
+    assert est.error == pytest.approx(400.0 / math.log(10.0), rel=1e-6)
+
+
+def test_three_quarters_of_the_points_is_about_191_elo_more() -> None:
+    est = fs.elo_from_results([(1600.0, 1.0)] * 3 + [(1600.0, 0.0)])
+    assert est.rating == pytest.approx(1600.0 + 400.0 * math.log10(3.0), abs=0.01)
+
+
+def test_a_clean_sweep_has_no_finite_rating() -> None:
+    assert fs.elo_from_results([(1350.0, 0.0)] * 5).rating == -math.inf
+    assert "below the anchors" in str(fs.elo_from_results([(1350.0, 0.0)] * 5))
+    assert fs.elo_from_results([(1350.0, 1.0)] * 2).rating == math.inf
+    with pytest.raises(ValueError):
+        fs.elo_from_results([])
+
+
+# -- checkers, solved exactly -----------------------------------------------------------------------
+def _board(fen: str) -> fs.Board:
+    black, white, kings, side = parse_fen(fen)
+    return black, white, kings, side
+
+
+def test_two_kings_beat_one_and_one_king_cannot_beat_another() -> None:
+    two_v_one = _board("B:WK32:BK1,K5")
+    one_v_one = _board("B:WK32:BK1")
+    lone_to_move = (two_v_one[0], two_v_one[1], two_v_one[2], 1)
+    values = fs.solve([two_v_one, one_v_one, lone_to_move])
+    assert values[two_v_one] == fs.WIN
+    assert values[one_v_one] == fs.DRAW
+    # The lone king to move in the first position loses too, whatever it does.
+    assert values[lone_to_move] == fs.LOSS
+
+
+def test_a_side_with_no_move_has_lost() -> None:
+    # White's men move towards square 1: from 29, on the edge, the only step is to 25, held by a
+    # Black man that cannot be jumped (22 behind it is Black's too).
+    stuck = _board("W:W29:B25,22")
+    assert fs.successors(stuck) == []
+    assert fs.solve([stuck])[stuck] == fs.LOSS
+
+
+def test_the_solved_values_are_consistent_with_the_moves() -> None:
+    """Every value obeys the game's recursion: won iff some move reaches a lost position for the
+    opponent; lost iff every move reaches a won one; a draw has a drawn move and no winning one."""
+    rng = fs.SplitMix64(7)
+    roots = [fs.random_position(rng, 3) for _ in range(2)] + [_board("W:WK32:BK1,K5")]
+    values = fs.solve(roots)
+    assert {fs.WIN, fs.DRAW} <= set(values.values())
+    for p, v in values.items():
+        kids = [values[k] for k in fs.successors(p)]
+        if v == fs.WIN:
+            assert fs.LOSS in kids
+        elif v == fs.LOSS:
+            assert all(k == fs.WIN for k in kids)
+        else:
+            assert fs.LOSS not in kids and fs.DRAW in kids
+
+
+def test_the_solver_refuses_a_search_too_large_for_its_limit() -> None:
+    with pytest.raises(RuntimeError, match="reachable"):
+        fs.solve([_board("B:WK32,K28:BK1,K5")], limit=500)
+
+
+def test_the_checkers_measure_counts_a_thrown_away_win() -> None:
+    figures, counts = fs.rate_checkers([1], positions=3, pieces=3, seed=3)
+    assert sum(counts[v] for v in (fs.WIN, fs.DRAW, fs.LOSS)) == 3
+    (f,) = figures
+    assert f.positions == 3 and 0 <= f.mistakes <= 3 and f.wins_kept + f.mistakes >= f.won_positions
+
+
+# -- backgammon and GNU Backgammon ------------------------------------------------------------------
+def test_the_gnubg_board_is_the_movers_points_and_the_adversarys_from_his_own_side() -> None:
+    state = bg.BackgammonState(board=bg.starting_board())
+    theirs, mine = bg_ai.gnubg_board(state.rel(bg.WHITE))
+    start = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    assert mine == start and theirs == start
+    # One White man on the bar, one Black man borne off: the bar is each list's last place.
+    moved = bg.BackgammonState(board=(-1,) + bg.starting_board()[1:23] + (2,), bar=(1, 0), off=(0, 1))
+    theirs, mine = bg_ai.gnubg_board(moved.rel(bg.WHITE))
+    assert mine[24] == 1 and theirs[24] == 0 and sum(theirs) == 14 and theirs[23] == 1
+
+
+def test_a_finished_play_is_worth_its_points() -> None:
+    r = [0] * 27
+    r[0] = bg.MEN
+    r[1] = -15           # all of the adversary's men still in our home table: a backgammon
+    assert bg_ai.result_value(tuple(r)) == 3
+    r[1], r[20] = 0, -15  # all on his side, none off: a gammon
+    assert bg_ai.result_value(tuple(r)) == 2
+    r[20] = -14           # one borne off: a single game (flip counts the men not on the board)
+    assert bg_ai.result_value(tuple(r)) == 1
+    r[0] = 14
+    assert bg_ai.result_value(tuple(r)) is None
+
+
+class _FakeGnubg:
+    """A stand-in for the module: it values a position for the player on roll by his men borne
+    off minus the adversary's, in pips (a rule simple enough to predict its choice)."""
+
+    @staticmethod
+    def cubeinfo() -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def evalcontext(*args: Any) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def evaluate(board: Any, cube: Any, context: Any) -> tuple[float, ...]:
+        theirs, mine = board
+        pips_mine = sum((i + 1) * n for i, n in enumerate(mine))
+        pips_theirs = sum((i + 1) * n for i, n in enumerate(theirs))
+        return (0.5, 0.0, 0.0, 0.0, 0.0, (pips_theirs - pips_mine) / 100.0)
+
+
+def test_level_four_is_offered_only_with_gnubg_installed(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = get_game("backgammon")
+    monkeypatch.setattr(bg_ai, "gnubg_module", lambda: None)
+    assert 4 not in computer_levels(game)
+    monkeypatch.setattr(bg_ai, "gnubg_module", lambda: _FakeGnubg)
+    assert computer_levels(game)[4] == "GNU Backgammon (installed)"
+    assert isinstance(computer_player(game, 4), bg_ai.GnubgPlayer)
+
+
+def test_level_four_plays_what_gnubgs_evaluation_prefers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bg_ai, "gnubg_module", lambda: _FakeGnubg)
+    game = get_game("backgammon")
+    state = game.setup_state("4HPwATDgc/ABMA", {"opening": "modern"})
+    state = game.apply(state, game.action_from_str(state, "roll 6-5"))
+    legal = list(game.legal_actions(state, state.turn))
+    judge = bg_ai.GnubgJudge(_FakeGnubg)
+    infos = {p.hops: p for p in bg.generate(state.rel(state.turn), state.dice)}
+    best = max(judge.equity_after(infos[a.hops].result) for a in legal)
+    choice = bg_ai.GnubgPlayer().choose(game, game.view(state, state.turn), legal)
+    assert judge.equity_after(infos[choice.hops].result) == best
+
+
+def test_without_the_module_level_four_plays_as_our_expert(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bg_ai, "gnubg_module", lambda: None)
+    game = get_game("backgammon")
+    state = game.setup_state("4HPwATDgc/ABMA", {"opening": "modern"})
+    state = game.apply(state, game.action_from_str(state, "roll 3-1"))
+    legal = list(game.legal_actions(state, state.turn))
+    view = game.view(state, state.turn)
+    assert bg_ai.GnubgPlayer().choose(game, view, legal) == bg_ai.BackgammonPlayer(3).choose(game, view, legal)
+
+
+def test_gnubg_rates_the_classic_opening_three_one_best_when_installed() -> None:
+    module = pytest.importorskip("gnubg")
+    game = get_game("backgammon")
+    state = game.setup_state("4HPwATDgc/ABMA", {"opening": "modern"})
+    state = game.apply(state, game.action_from_str(state, "roll 3-1"))
+    judge = bg_ai.GnubgJudge(module)
+    plays = bg.generate(state.rel(state.turn), state.dice)
+    best = max(plays, key=lambda p: judge.equity_after(p.result))
+    assert bg.format_hops(state.rel(state.turn), best.hops) in ("8/5 6/5", "6/5 8/5")

@@ -608,6 +608,8 @@ def _play_one(game: TrickGame, state: TricksState, line: PlayLine, item: str
     n = state.n
 
     def refuse(reason: str, rule: str | None = None) -> HandTextError:
+        if len(reason) > 240:       # a game's own message may quote the whole item
+            reason = reason[:239] + "…"
         return HandTextError(f"line {_quote(line.raw)}: {excerpt(item)}: {reason}{_rule_words(game, rule)}",
                              line.line_no, rule)
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Mapping, Sequence
 
-from .errors import IllegalAction, NotationError, RecordError, UnknownGame
+from .errors import IllegalAction, NotationError, RecordError, UnknownGame, excerpt
 from .game import A, Game, Outcome, S, Seat, Special
 from .records import Record, action_line
 from .rng import derive_seed, fresh_seed
@@ -215,7 +215,10 @@ class Session(Generic[S, A]):
             try:
                 game = _game_lookup(record.game)
             except UnknownGame as exc:     # a reader of records raises RecordError, and only it
-                raise RecordError(str(exc)) from None
+                said = str(exc)
+                if len(said) > 200:         # it quotes the record's game id, whatever its length
+                    said = f"the record is of a game this version does not know, {excerpt(record.game)}"
+                raise RecordError(said) from None
         try:
             options = game.resolve_options(record.options)
         except NotationError as exc:

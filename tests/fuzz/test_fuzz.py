@@ -122,3 +122,13 @@ STRESS_CASES = [(r.name, part) for r in READERS for part in range(STRESS_PARTS.g
 def test_stress_mutated_samples(name, part):
     parts = STRESS_PARTS.get(name, 1)
     check(BY_NAME[name], -(-STRESS // parts), seed=1000 + part)
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("name", [r.name for r in READERS if not r.binary and r.name != "settings"])
+@settings(max_examples=500, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(text=HOSTILE_TEXT)
+def test_stress_generated_text(name, text):
+    """Fresh generated text each run (not derandomised): hypothesis prints any failing input."""
+    test_generated_text_is_refused_with_the_documented_error.hypothesis.inner_test(name, text)

@@ -91,7 +91,9 @@ def test_the_hostile_inputs_of_the_issue_are_refused_plainly():
         "chess-fen": "8" * 400_000,
         "position-id": "4HPwATDgc/ABMA" * 30_000,
     }
-    for name, text in examples.items():
+    more = [("pdn", "1. " + "x".join(["11"] * 5000)),          # a capture of 5,000 squares
+            ("record", '{"format": "compendium-record", "version": 1, "game": "' + "x" * 10_000 + '", "seed": 1}')]
+    for name, text in [*examples.items(), *more]:
         kind, detail = outcome(BY_NAME[name], text)
         assert kind == "refused", f"{name}: {kind} {detail}"
 

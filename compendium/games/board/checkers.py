@@ -637,6 +637,8 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
         side = state.turn
         path = move.path
         text = move_text(move)
+        if len(text) > 40:           # a pasted chain of thousands of squares is quoted short
+            text = text[:39] + "…"
         if len(path) < 2:
             return IllegalAction(f"{text!r} names no square to move to", rule_ref("checkers", "notation"))
         for sq in path:
@@ -925,7 +927,7 @@ def replay_pdn(game: PdnGame, capture: str = "compulsory") -> list[CheckersState
             action = GAME.action_from_str(state, text)
             states.append(GAME.apply(state, action))
         except (IllegalAction, NotationError) as exc:
-            raise NotationError(f"move {index}, {text!r}: {exc}") from None
+            raise NotationError(f"move {index}, {excerpt(text)}: {exc}") from None
     return states
 
 

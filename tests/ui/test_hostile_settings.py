@@ -5,19 +5,12 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QSettings
 
 from compendium.ui.main_window import MainWindow
 from compendium.ui.settings_check import STATE_CHECK_KEY, STATE_KEY, check_settings, window_state_check
 
-
-@pytest.fixture(autouse=True)
-def data_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "data"
-    folder.mkdir()
-    monkeypatch.setenv("COMPENDIUM_DATA_DIR", str(folder))
-    return folder
+from .test_main_window import data_folder  # noqa: F401  (autouse: settings in a temporary folder)
 
 
 def start(qtbot) -> MainWindow:

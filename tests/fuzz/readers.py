@@ -244,7 +244,7 @@ _SETTINGS_DIR = tempfile.mkdtemp(prefix="compendium-fuzz-settings-", dir=_FAST)
 
 def _read_settings(text: str) -> None:
     """Read a settings file as the window does at start-up: check it, then every value it reads."""
-    from PySide6.QtCore import QSettings
+    from PySide6.QtCore import QByteArray, QSettings
 
     from compendium.ui.table import appearance
     from compendium.ui.welcome import should_show
@@ -271,14 +271,16 @@ def _read_settings(text: str) -> None:
     if isinstance(folder, str):
         Path(folder).is_dir()
     for key in settings.allKeys():
-        if key.startswith("options/"):
+        if key.startswith("options/"):          # as main_window.saved_options reads them
             import json
             raw = settings.value(key, "")
-            if raw:
-                json.loads(raw)
+            try:
+                json.loads(raw) if isinstance(raw, str) and raw else {}
+            except ValueError:
+                pass
     state = settings.value("window/state")
-    if state is not None:       # a layout handed to restoreState is the one saved, undamaged
-        import zlib
+    if isinstance(state, QByteArray) and not state.isEmpty():   # as _restore_settings: restored
+        import zlib  # then, so it must be the one saved, undamaged
         assert settings.value("window/stateCheck") == f"{zlib.crc32(bytes(state)):08x}", "damaged layout restored"
     appearance.load(settings)
     should_show(settings)

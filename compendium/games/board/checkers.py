@@ -377,10 +377,11 @@ def parse_fen(text: str) -> tuple[int, int, int, int]:
         for item in filter(None, (x.strip() for x in part[1:].split(","))):
             king = item[0].upper() == "K"
             spec = item[1:] if king else item
-            # at most three digits: int() of thousands of digits is a ValueError of its own
-            m = re.fullmatch(r"(\d{1,3})(?:-(\d{1,3}))?", spec)
+            m = re.fullmatch(r"(\d+)(?:-(\d+))?", spec)
             if not m:
                 raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square number")
+            if any(len(g.lstrip("0")) > 2 for g in m.groups() if g):    # before int(): thousands
+                raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square from 1 to 32")
             lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
             if not (1 <= lo <= hi <= 32):
                 raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square from 1 to 32")

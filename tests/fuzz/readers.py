@@ -8,9 +8,11 @@ message is too long, or a read too slow.
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import os
 import random
+import shutil
 import tempfile
 import time
 from collections.abc import Callable
@@ -239,7 +241,14 @@ _FAST = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_O
 
 
 # -- the settings file ---------------------------------------------------------------------------
-_SETTINGS_DIR = tempfile.mkdtemp(prefix="compendium-fuzz-settings-", dir=_FAST)
+def _scratch(prefix: str) -> str:
+    """A folder of our own for the files read, removed when the process ends."""
+    folder = tempfile.mkdtemp(prefix=prefix, dir=_FAST)
+    atexit.register(shutil.rmtree, folder, True)
+    return folder
+
+
+_SETTINGS_DIR = _scratch("compendium-fuzz-settings-")
 
 
 def _read_settings(text: str) -> None:
@@ -317,7 +326,7 @@ def _settings_samples() -> list[str]:
 # -- the statistics database ---------------------------------------------------------------------
 # (In memory where the system has a tmpfs, _FAST: SQLite syncs every transaction, and on a disk
 # that is most of the time of a read.)
-_STATS_DIR = tempfile.mkdtemp(prefix="compendium-fuzz-stats-", dir=_FAST)
+_STATS_DIR = _scratch("compendium-fuzz-stats-")
 
 
 def _read_stats(data: bytes) -> None:
@@ -349,7 +358,7 @@ def _stats_samples() -> list[bytes]:
     from datetime import datetime, timedelta, timezone
 
     from compendium.statistics.store import StatsStore
-    path = Path(tempfile.mkdtemp(prefix="compendium-fuzz-stats-sample-")) / "stats.sqlite"
+    path = Path(_scratch("compendium-fuzz-stats-sample-")) / "stats.sqlite"
     t0 = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
     with StatsStore(path) as store:
         rng = random.Random(5)

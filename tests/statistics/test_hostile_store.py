@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from compendium.statistics.store import StatsStore
-from compendium.ui.stats_dialog import format_number, format_time
+from compendium.ui.stats_dialog import StatsDialog, format_number, format_time
 
 KLONDIKE = "canfield_or_klondike"
 T0 = datetime(2024, 5, 1, 12, 0, tzinfo=timezone.utc)
@@ -30,7 +30,7 @@ def test_a_negative_schema_version_is_damage_and_the_file_is_set_aside(tmp_path:
         assert store.game_ids() == []
 
 
-def test_rows_with_values_no_game_writes_are_left_out(tmp_path: Path) -> None:
+def test_rows_with_values_no_game_writes_are_left_out(qtbot, tmp_path: Path) -> None:
     path = tmp_path / "stats.sqlite"
     a_file(path)
     conn = sqlite3.connect(str(path), isolation_level=None)
@@ -44,6 +44,9 @@ def test_rows_with_values_no_game_writes_are_left_out(tmp_path: Path) -> None:
     with StatsStore(path) as store:
         summary = store.summary(KLONDIKE)
         log = store.log(KLONDIKE)
+        dialog = StatsDialog(store, KLONDIKE, "Klondike")      # it used to fail on the infinity
+        qtbot.addWidget(dialog)
+        assert dialog.figures()["best_time"] == "0:09"
     assert summary.played == 2 and summary.best_time == 9.0          # the last row, mended
     kept = next(d for d in log if d.seed == 3)
     assert kept.options == {} and kept.score is None and kept.finished_at is None

@@ -15,7 +15,7 @@ from enum import Enum, StrEnum
 from typing import Any, Generic, Mapping, Sequence, TypeVar
 
 from .cards import Card
-from .errors import IllegalAction, NotationError
+from .errors import IllegalAction, NotationError, excerpt
 from .rules import page_anchors
 
 S = TypeVar("S")  # state
@@ -176,10 +176,12 @@ class Game(ABC, Generic[S, A, V]):
             value = given.pop(spec.name, spec.default)
             if not spec.allows(value):
                 allowed = ", ".join(repr(c) for c in spec.choices)
-                raise NotationError(f"option {spec.name}={value!r} is not one of {allowed}")
+                raise NotationError(f"option {spec.name}={excerpt(value)} is not one of {allowed}")
             out[spec.name] = value
         if given:
-            raise NotationError(f"{self.info.name} has no option {', '.join(sorted(given))}")
+            names = ", ".join(excerpt(name, 20) for name in sorted(given, key=str)[:3])
+            raise NotationError(f"{self.info.name} has no option {names}"
+                                + (f" (and {len(given) - 3} more)" if len(given) > 3 else ""))
         return out
 
     # -- the protocol -----------------------------------------------------------------------

@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 
 from compendium.core.cards import JOKER, Card, Rank, Suit
-from compendium.core.errors import NotationError
+from compendium.core.errors import NotationError, excerpt
 
 __all__ = ["FORMAT_STYLES", "format_card", "format_cards", "parse_card", "parse_cards"]
 
@@ -122,9 +122,7 @@ def _normalise(text: str) -> str:
 
 def _quote(text: object) -> str:
     """The input as the message shows it; very long text is cut so the message stays readable."""
-    if isinstance(text, str) and len(text) > 40:
-        text = text[:37] + "…"
-    return repr(text)
+    return excerpt(text)
 
 
 def _lookup(norm: str) -> _Hit | None:
@@ -161,17 +159,18 @@ def _diagnose(norm: str) -> str | None:
     if len(numbers) == 1:
         if numbers[0] == "1":
             return "write A for the ace ('1' is not accepted, it is too easily mistaken for 10)"
-        value = int(numbers[0])
-        if value == 0 or value > 10:
-            return f"there is no rank {numbers[0]}"
+        # int() of a number of thousands of digits raises a plain ValueError: no rank is that long
+        if len(numbers[0]) > 2 or int(numbers[0]) == 0 or int(numbers[0]) > 10:
+            number = numbers[0] if len(numbers[0]) <= 12 else numbers[0][:9] + "…"
+            return f"there is no rank {number}"
     if norm.count(" of ") > 1:
         return "more than one 'of'"
     m = _WORDS_RE.fullmatch(norm)
     if m is not None:
         if m["rank"] not in _RANK_WORDS:
-            return f"unknown rank {m['rank']!r}"
+            return f"unknown rank {excerpt(m['rank'], 20)}"
         if m["suit"] not in _SUIT_WORDS:
-            return f"unknown suit {m['suit']!r}"
+            return f"unknown suit {excerpt(m['suit'], 20)}"
     return None
 
 

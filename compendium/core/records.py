@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError
+from .errors import RecordError, excerpt
 
 FORMAT = "compendium-record"
 VERSION = 1          # what a record without any member of a later version is written as
@@ -88,10 +88,6 @@ def dumps(record: Record) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _line_of(text: str, pos: int) -> int:
-    return text.count("\n", 0, pos) + 1
-
-
 def _array_item_lines(text: str, key: str) -> list[int]:
     """The line of each item of the top-level array ``key`` (for error messages).  Walks the
     top-level object member by member, so a key of the same name nested deeper is not mistaken
@@ -131,13 +127,18 @@ def _array_item_lines(text: str, key: str) -> list[int]:
 def _items_from(text: str, pos: int, decoder: json.JSONDecoder) -> list[int]:
     out: list[int] = []
     n = len(text)
+    # The lines are counted on from the last item, never from the top of the file again: counting
+    # from the top for each item made a record of 200,000 actions take most of a minute to read.
+    line, counted = text.count("\n", 0, pos) + 1, pos
     while pos < n:
         while pos < n and text[pos] in " \t\r\n,":
             pos += 1
         if pos >= n or text[pos] == "]":
             break
         _, end = decoder.raw_decode(text, pos)
-        out.append(_line_of(text, pos))
+        line += text.count("\n", counted, pos)
+        counted = pos
+        out.append(line)
         pos = end
     return out
 
@@ -155,34 +156,34 @@ def loads(text: str) -> Record:
     except RecursionError:
         raise RecordError("the file is nested too deeply to be a game record") from None
     except ValueError as exc:  # e.g. a number with thousands of digits
-        raise RecordError(f"the file is not a usable game record: {exc}") from None
+        raise RecordError(f"the file is not a usable game record: {str(exc)[:120]}") from None
     if not isinstance(data, dict):
         raise RecordError("the file is not a game record (expected a JSON object)")
     if data.get("format") != FORMAT:
-        said = (f"its format is {data['format']!r}" if "format" in data
+        said = (f"its format is {excerpt(data['format'])}" if "format" in data
                 else "it has no \"format\" member")
         raise RecordError(f"the file is not a Compendium game record ({said}, not \"{FORMAT}\")")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise RecordError(f"the record's version {version!r} is not a whole number")
+        raise RecordError(f"the record's version {excerpt(version)} is not a whole number")
     if version > NEWEST_VERSION:
-        raise RecordError(f"the record was written by a newer Compendium (format version {version}; "
+        raise RecordError(f"the record was written by a newer Compendium (format version {excerpt(version)}; "
                           f"this one reads up to {NEWEST_VERSION})")
     if version < 1:
-        raise RecordError(f"unknown record version {version}")
+        raise RecordError(f"unknown record version {excerpt(version)}")
     game = data.get("game")
     if not isinstance(game, str) or not game:
-        raise RecordError(f"the record names no game (game {game!r})")
+        raise RecordError(f"the record names no game (game {excerpt(game)})")
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("the record's options are not a JSON object")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RecordError(f"the record's seed {seed!r} is not a deal number")
+        raise RecordError(f"the record's seed {excerpt(seed)} is not a deal number")
     seats = data.get("human_seats", [0])
     if (not isinstance(seats, list) or len(seats) > 16
             or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 16 for s in seats)):
-        raise RecordError(f"the record's human_seats {seats!r} are not seat numbers")
+        raise RecordError(f"the record's human_seats {excerpt(seats)} are not seat numbers")
     meta = data.get("meta", {})
     if not isinstance(meta, dict):
         meta = {}
@@ -193,12 +194,12 @@ def loads(text: str) -> Record:
             raise RecordError(f"the record's {key} are not a list")
         if len(items) > MAX_ACTIONS:
             raise RecordError(f"the record has too many {key} ({len(items):,})")
-        lines = _array_item_lines(text, key)
         for i, item in enumerate(items):
             if not isinstance(item, str) or not item or len(item) > MAX_ACTION_LENGTH:
+                lines = _array_item_lines(text, key)     # only now: a good record needs none
                 raise RecordError(f"{key[:-1] if key == 'actions' else 'redo action'} is not an action string",
                                   line=lines[i] if i < len(lines) else None, index=i,
-                                  action=str(item)[:60])
+                                  action=_short(item))
         lists[key] = tuple(items)
     if version < 2 and ("setup" in data or "clocks" in data):
         raise RecordError("the record says format version 1, which has no setup or clocks: "
@@ -206,16 +207,22 @@ def loads(text: str) -> Record:
     setup = data.get("setup")
     if setup is not None and (not isinstance(setup, str) or not setup.strip()
                               or len(setup) > MAX_SETUP_LENGTH):
-        raise RecordError(f"the record's setup {str(setup)[:60]!r} is not a position's text")
+        raise RecordError(f"the record's setup {excerpt(setup)} is not a position's text")
     clocks = data.get("clocks")
     if clocks is not None and (
             not isinstance(clocks, list) or not 1 <= len(clocks) <= 16
             or not all(isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= MAX_CLOCK_MS
                        for c in clocks)):
-        raise RecordError(f"the record's clocks {str(clocks)[:60]} are not times in milliseconds")
+        raise RecordError(f"the record's clocks {excerpt(clocks)} are not times in milliseconds")
     return Record(game=game, options=options, seed=seed, actions=lists["actions"],
                   redo=lists["redo"], human_seats=tuple(seats), meta=meta, setup=setup,
                   clocks=tuple(clocks) if clocks is not None else None)
+
+
+def _short(item: object) -> str:
+    """An action as a message names it: its text, cut short."""
+    text = item if isinstance(item, str) else excerpt(item)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 def action_line(text: str, index: int, key: str = "actions") -> int | None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Mapping, Sequence
 
-from .errors import IllegalAction, NotationError, RecordError
+from .errors import IllegalAction, NotationError, RecordError, UnknownGame, excerpt
 from .game import A, Game, Outcome, S, Seat, Special
 from .records import Record, action_line
 from .rng import derive_seed, fresh_seed
@@ -212,7 +212,13 @@ class Session(Generic[S, A]):
             if _game_lookup is None:
                 raise RecordError(f"no games are loaded to replay a record of {record.game!r} "
                                   "(import compendium.games, or pass the game)")
-            game = _game_lookup(record.game)
+            try:
+                game = _game_lookup(record.game)
+            except UnknownGame as exc:     # a reader of records raises RecordError, and only it
+                said = str(exc)
+                if len(said) > 200:         # it quotes the record's game id, whatever its length
+                    said = f"the record is of a game this version does not know, {excerpt(record.game)}"
+                raise RecordError(said) from None
         try:
             options = game.resolve_options(record.options)
         except NotationError as exc:

@@ -87,6 +87,11 @@ _CORRUPT_CODES = (11, 26)     # SQLITE_CORRUPT, SQLITE_NOTADB (primary codes)
 _BUSY_CODES = (5, 6)          # SQLITE_BUSY, SQLITE_LOCKED
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 _MAGIC = b"SQLite format 3\x00"       # the first bytes of every SQLite database file
+MAX_MOVES = 10**9                      # a row beyond these was not written by a game: skipped
+MAX_SECONDS = 10.0**9
+# What reading a damaged file can raise besides sqlite3.Error: SQLite's own message about the
+# damage may hold bytes that are not UTF-8 (UnicodeDecodeError, a ValueError).
+_READ_ERRORS = (sqlite3.Error, ValueError, OverflowError)
 
 
 class StatsError(CompendiumError, ValueError):
@@ -251,6 +256,13 @@ class StatsStore:
                     continue
                 self._fall_back(exc.reason)
                 return
+            except (ValueError, OverflowError) as exc:    # a damaged file Python cannot even quote
+                self._close_quietly(conn)
+                if may_set_aside and self._move_aside(f"it is damaged ({type(exc).__name__})"):
+                    may_set_aside = False
+                    continue
+                self._fall_back(f"it is damaged ({type(exc).__name__})")
+                return
             except sqlite3.Error as exc:
                 self._close_quietly(conn)
                 # Switching to WAL while another instance does the same can be refused at once,
@@ -282,6 +294,8 @@ class StatsStore:
         version, app_id, tables = self._inspect(conn)
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and (version or tables)):
             raise _Unusable("it is not a Compendium statistics file", aside=True)
+        if version < 0:         # no version ever wrote it: the header is damaged
+            raise _Unusable("it is damaged (a negative schema version)", aside=True)
         if version > SCHEMA_VERSION:
             raise _Unusable(f"it was written by a newer version of Compendium (schema {version}; "
                             f"this version knows up to {SCHEMA_VERSION})", aside=False)
@@ -311,6 +325,8 @@ class StatsStore:
                                 f"(schema {version})", aside=False)
             if version == 0 and tables:
                 raise _Unusable("it is not a Compendium statistics file", aside=True)
+            if version < 0:
+                raise _Unusable("it is damaged (a negative schema version)", aside=True)
             for step in range(version, SCHEMA_VERSION):
                 for statement in MIGRATIONS[step]:
                     conn.execute(statement)
@@ -361,11 +377,12 @@ class StatsStore:
             except sqlite3.Error:
                 pass
 
-    def _recover(self, exc: sqlite3.Error) -> None:
+    def _recover(self, exc: Exception) -> None:
         """A failure while running: a damaged file is set aside and replaced; anything else (the
         other instance holding the lock too long, a full disk) is only remembered."""
         self.last_error = str(exc)
-        if not (_is_corruption(exc) and self.persistent and self.path is not None):
+        damaged = not isinstance(exc, sqlite3.Error) or _is_corruption(exc)
+        if not (damaged and self.persistent and self.path is not None):
             return
         self._close_quietly(self._conn)
         self._conn = None
@@ -441,7 +458,7 @@ class StatsStore:
                 params += (limit,)
             try:
                 rows = self._conn.execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
+            except _READ_ERRORS as exc:
                 self._recover(exc)
                 rows = []
         deals = [d for d in map(_decode, rows) if d is not None]
@@ -467,8 +484,9 @@ class StatsStore:
         ids = {d.game_id for d in self._pending}
         if self._conn is not None:
             try:
-                ids.update(r[0] for r in self._conn.execute("SELECT DISTINCT game_id FROM deals"))
-            except sqlite3.Error as exc:
+                ids.update(r[0] for r in self._conn.execute("SELECT DISTINCT game_id FROM deals")
+                           if isinstance(r[0], str) and r[0])     # a damaged row names no game
+            except _READ_ERRORS as exc:
                 self._recover(exc)
         return sorted(ids)
 
@@ -591,18 +609,25 @@ def _decode(row: tuple[Any, ...]) -> DealRecord | None:
     try:
         outcome = Result(result)
         seed, moves, seconds = int(seed), int(moves), float(seconds)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):      # OverflowError: int() of an infinity
+        return None
+    # Rows another program wrote with values no game makes (an infinite time, a negative deal
+    # number) would break the figures and the dialog: they are left out, as a bad row is.
+    if not (0 <= seed <= MAX_SEED and 0 <= moves <= MAX_MOVES and 0 <= seconds <= MAX_SECONDS):
         return None
     try:
         opts = json.loads(options)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, RecursionError):
         opts = {}
     try:
         when: datetime | None = datetime.strptime(finished_at, _STAMP).replace(tzinfo=timezone.utc)
     except (TypeError, ValueError):
         when = None
+    if when is not None and not 1971 <= when.year <= 9998:   # no game was played then, and
+        when = None                      # the dialog's local time could not be computed
     return DealRecord(str(game_id), seed, opts if isinstance(opts, dict) else {}, outcome, moves,
-                      seconds, score if _is_int(score) else None, when, rowid)
+                      seconds, score if _is_int(score) and abs(score) <= MAX_SEED else None, when,
+                      rowid)
 
 
 def _order_key(deal: DealRecord) -> tuple[str, float]:

@@ -58,6 +58,8 @@ from .app import data_dir, open_settings
 from .data_banner import DataBanner
 from .library import LibraryDrawer, LibraryWidget
 from .rules_view import RulesPane, split_ref
+from .settings_check import STATE_CHECK_KEY, check_settings, window_state_check
+from .settings_check import notice as settings_notice
 from .table import appearance
 from .table.cloth import baize_tile
 from .table.controller import TableController
@@ -372,6 +374,9 @@ class MainWindow(QMainWindow):
         super().__init__(parent)
         self.setObjectName("mainWindow")
         self.settings = settings if settings is not None else open_settings()
+        # A value the application cannot use is put back to its default before anything reads it
+        # (said once, at the start: the bad value is gone afterwards).
+        self._settings_replaced = check_settings(self.settings)
         appearance.load(self.settings)     # the deck and cloth chosen in Preferences, before any table
         # Screenshots turn the autosave off: they must neither resume nor overwrite the user's game.
         self.data_folder: Path | None = data_dir() if autosave else None
@@ -737,7 +742,9 @@ class MainWindow(QMainWindow):
     def save_settings(self) -> None:
         s = self.settings
         s.setValue("window/geometry", self.saveGeometry())
-        s.setValue("window/state", self.saveState())
+        state = self.saveState()
+        s.setValue("window/state", state)
+        s.setValue(STATE_CHECK_KEY, window_state_check(bytes(state)))   # see settings_check
         self._remember_rules_width()
         s.setValue("view/rules", self.act_show_rules.isChecked())
         s.setValue("view/rulesFollow", self.act_follow.isChecked())
@@ -798,7 +805,7 @@ class MainWindow(QMainWindow):
             # Keep only what this version of the game still accepts, value by value.
             specs = {spec.name: spec for spec in game.option_specs}
             return {k: v for k, v in options.items() if k in specs and specs[k].allows(v)}
-        except (ValueError, CompendiumError):
+        except (ValueError, RecursionError, CompendiumError):
             return {}
 
     def _remember_options(self, game_id: str, options: dict[str, Any]) -> None:
@@ -852,6 +859,9 @@ class MainWindow(QMainWindow):
         elif problem and self._start_notes is not None:
             self._start_notes.append(problem)
         # statistics: a statistics file that could not be used is told at start-up too
+        if self._settings_replaced:
+            self.report_problem("Settings", settings_notice(self._settings_replaced))
+            self._settings_replaced = []
         self._stats_notice_told = self.stats.notice
         if self.stats.notice:
             self.report_problem("Statistics", self.stats.notice)
@@ -1150,8 +1160,11 @@ class MainWindow(QMainWindow):
 
     def _files_folder(self) -> str:
         folder = self.settings.value("files/folder")
-        if isinstance(folder, str) and Path(folder).is_dir():
-            return folder
+        try:
+            if isinstance(folder, str) and Path(folder).is_dir():
+                return folder
+        except (OSError, ValueError):    # a name too long for the system, a NUL in it
+            pass
         return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
 
     def _ask_open(self) -> None:

@@ -129,10 +129,11 @@ def test_decisions_are_quick(level):
         for state in cdf_positions(5, 30, game):
             seat = state.turn
             legal = list(game.legal_actions(state, seat))
-            start = time.perf_counter()
+            start = time.process_time()
             computer_player(game, level).choose(game, game.view(state, seat), legal)
-            times.append(time.perf_counter() - start)
-    assert statistics.median(times) < 0.05 and max(times) < 1.0
+            times.append(time.process_time() - start)
+    # CPU time; the medians are 0.02-0.04 ms today: a tenfold slowdown trips the first budget.
+    assert statistics.median(times) < 0.0003 and max(times) < 1.0
 
 
 def test_the_demo_plays_whole_sessions():

@@ -132,10 +132,11 @@ def test_ghost_the_levels_are_ordered():
 def test_ghost_decisions_are_quick_after_the_first():
     state = after(GHOST.initial_state({"players": 4}), "")
     ghost_choice(3, state)          # the first solve of the whole word tree, cached per process
-    start = time.perf_counter()
+    start = time.process_time()
     for frag in fragments(30):
         ghost_choice(3, after(GHOST.initial_state({"players": 4}), frag))
-    assert (time.perf_counter() - start) / 30 < 0.3
+    # CPU time; about 0.5 ms a decision today, so a tenfold slowdown trips it.
+    assert (time.process_time() - start) / 30 < 0.004
 
 
 # -- Tit-Tat-Toe ---------------------------------------------------------------------------------
@@ -219,12 +220,13 @@ def test_pope_joan_level_three_is_within_the_budget():
     player = PopeJoanPlayer(3)
     while not isinstance(session.to_move(), Special):
         seat = session.to_move()
-        start = time.perf_counter()
+        start = time.process_time()
         action = player.choose(JOAN, JOAN.view(session.state, seat), session.legal_actions())
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         session.play(action)
     times.sort()
-    assert times[len(times) // 2] < 0.3 and times[-1] < 1.0
+    # CPU time; today the median is about 10 ms and the slowest 27 ms: a tenfold slip trips it.
+    assert times[len(times) // 2] < 0.08 and times[-1] < 0.25
 
 
 @pytest.mark.parametrize("gid", ["ghost", "tit_tat_toe", "pope_joan"])

@@ -176,13 +176,14 @@ def test_the_worker_carries_a_bluff_through_the_deal():
     assert isinstance(index, int) and 0 <= index < len(legal)
 
 
-@pytest.mark.parametrize("level, budget", [(1, 0.1), (2, 0.5), (3, 1.2)])
+# CPU-time medians today: about 1, 9 and 19 ms; the budgets trip on a tenfold slowdown.
+@pytest.mark.parametrize("level, budget", [(1, 0.008), (2, 0.06), (3, 0.15)])
 def test_decisions_are_quick(level, budget):
     times = []
     for state in positions(11, 12):
         seat = state.turn
         legal = list(GAME.legal_actions(state, seat))
-        start = time.perf_counter()
+        start = time.process_time()
         computer_player(GAME, level).choose(GAME, GAME.view(state, seat), legal)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     assert statistics.median(times) < budget

@@ -171,7 +171,8 @@ def test_the_computer_thinks_within_the_budget():
         times.append(time.process_time() - start)
         session.play(action)
     times.sort()
-    assert times[int(len(times) * 0.95)] < 1.0
+    # The design's budget is a second; today's p95 is about 0.02 s, and 0.2 catches a tenfold slip.
+    assert times[int(len(times) * 0.95)] < 0.2
 
 
 def test_computer_opponents_make_squares_of_their_own():

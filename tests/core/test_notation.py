@@ -352,9 +352,10 @@ def test_parsing_is_fast() -> None:
     # a second even on a slow machine.
     import time
 
+    # CPU time, alike on a busy machine; about 0.05 s today, so a tenfold slowdown trips it.
     texts = [format_card(c, s) for c in ALL_CARDS for s in FORMAT_STYLES]
-    start = time.perf_counter()
+    start = time.process_time()
     for _ in range(100):
         for text in texts:
             parse_card(text)
-    assert time.perf_counter() - start < 2.0
+    assert time.process_time() - start < 0.4

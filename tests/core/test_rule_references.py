@@ -242,9 +242,12 @@ def test_every_rules_page_is_named_after_a_game():
 @pytest.mark.parametrize("path", rule_pages(), ids=lambda p: p.stem)
 def test_cross_links_land_on_real_pages_and_headings(path):
     page = registry.rules_markdown(path.stem) or ""
+    targets = game_links(page)
+    if not targets:     # nothing to check: said as a skip, not passed silently
+        pytest.skip(f"the {path.stem} page links to no other game's page")
     cache: dict[str, set[str] | None] = {}
     problems = []
-    for target in game_links(page):
+    for target in targets:
         game_id, _, anchor = target.partition("#")
         if game_id not in BY_ID:
             problems.append(f"{target}: no game {game_id!r} in the catalogue")
@@ -262,7 +265,10 @@ def test_cross_links_land_on_real_pages_and_headings(path):
 def test_links_within_a_page_land_on_its_headings(path):
     page = registry.rules_markdown(path.stem) or ""
     anchors = rulesdoc.anchors(page)
-    missing = [t for t in rulesdoc.links(page) if t.startswith("#") and t[1:] not in anchors]
+    same_page = [t for t in rulesdoc.links(page) if t.startswith("#")]
+    if not same_page:
+        pytest.skip(f"the {path.stem} page links to none of its own headings")
+    missing = [t for t in same_page if t[1:] not in anchors]
     assert missing == []
 
 

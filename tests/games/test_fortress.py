@@ -231,7 +231,7 @@ def test_the_hint_plays_a_winnable_deal_out():
         assert action is not None
         session.play(action)
     assert GAME.is_won(session.state)
-    assert slowest < 1.0   # the search is budgeted to about 0.15 s
+    assert slowest < 0.6   # the search is budgeted to about 0.15 s; the slowest takes 0.08 s today
 
 
 def test_the_hint_sends_an_ace_home():

@@ -152,9 +152,12 @@ def test_the_link_reader_sees_both_written_forms():
 @pytest.mark.parametrize("path", all_pages(), ids=lambda p: p.stem)
 def test_every_game_link_resolves_to_a_game_and_heading(path):
     text = path.read_text(encoding="utf-8")
+    targets = game_targets(text)
+    if not targets and not any(t.startswith("#") for t in rulesdoc.links(text)):
+        pytest.skip(f"the {path.stem} page has no links to check")
     anchors: dict[str, set[str] | None] = {}
     problems = []
-    for target in game_targets(text):
+    for target in targets:
         game_id, _, anchor = target.partition("#")
         if game_id not in BY_ID:
             problems.append(f"{target}: no game {game_id!r}")

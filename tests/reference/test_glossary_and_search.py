@@ -88,9 +88,15 @@ def test_search_answers_within_50_ms():
     search.shipped_index()              # built once, on the first search
     worst = 0.0
     for query in ("trump", "revoke", "the deal", "a", "bower joker", "score", "king", "t"):
-        start = time.process_time()     # CPU time: alike on a busy machine
-        search.search(query)
-        worst = max(worst, time.process_time() - start)
+        # CPU time, alike on a busy machine; the least of three, so that a garbage collection of
+        # a large test process (0.1 s, seen once) falling inside one search is not counted.
+        # About 7 ms for the slowest query today, so a tenfold slowdown trips the budget.
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            search.search(query)
+            best = min(best, time.process_time() - start)
+        worst = max(worst, best)
     assert worst < 0.05, worst
 
 

@@ -152,10 +152,12 @@ def test_ace_of_spades_is_drawn(renderer: CardRenderer) -> None:
 
 
 def test_rendering_the_whole_pack_is_fast(renderer: CardRenderer) -> None:
-    start = time.perf_counter()
+    # CPU time (the wall clock of a busy machine was near the old one-second budget): about
+    # 0.06-0.09 s today, so a tenfold slowdown trips it.
+    start = time.process_time()
     for key in card_art.all_keys():
         renderer.pixmap(key, 100)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 0.5
 
 
 def test_shared_renderer_is_one_instance(qapp: QApplication) -> None:

@@ -41,9 +41,9 @@ def make_window(qtbot):
     return make
 
 
-def played_session(seed: int = 7, moves: int = 4) -> Session:
+def played_session(seed: int = 7, moves: int = 4, options: dict | None = None) -> Session:
     """A Klondike deal with a few moves made, the last one taken back (so there is a redo)."""
-    session = Session(registry.get_game(KLONDIKE), seed=seed)
+    session = Session(registry.get_game(KLONDIKE), options, seed=seed)
     for _ in range(moves):
         session.play(session.legal_actions()[0])
     session.undo()
@@ -352,9 +352,21 @@ def test_a_corrupted_autosave_is_put_aside(make_window, data_folder: Path) -> No
 
 # -- save and open -----------------------------------------------------------------------------
 
+def other_options(game_id: str) -> dict:
+    """Every option of ``game_id`` set to a value that is not its default."""
+    return {spec.name: next(c for c in spec.choices if c != spec.default)
+            for spec in registry.get_game(game_id).option_specs}
+
+
 def test_save_then_open_round_trips_the_position(make_window, tmp_path: Path) -> None:
     window = make_window()
-    played = played_session(seed=1234, moves=6)
+    # Options that are not the defaults, so that reading them back is checked too (the defaults
+    # would come back whether the file kept the options or not).
+    options = other_options(KLONDIKE)
+    defaults = registry.get_game(KLONDIKE).resolve_options({})
+    assert options and all(options[name] != defaults[name] for name in options)
+    played = played_session(seed=1234, moves=6, options=options)
+    assert played.options == {**defaults, **options}
     window.table.load_session(played)
     path = tmp_path / "game.json"
     assert window.save_path(path) is None

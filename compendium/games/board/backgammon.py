@@ -33,7 +33,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import Any, Iterator, Sequence
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rng import SplitMix64
@@ -413,35 +413,35 @@ def parse_hops(text: str) -> tuple[tuple[tuple[int, int], ...], frozenset[int]]:
     """The hops a typed play names, and the points starred as hits; ``NotationError`` quotes it."""
     tokens = [t for t in re.split(r"[\s,]+", text.strip().lower()) if t]
     if not tokens:
-        raise NotationError(f"{text!r} names no move: write moves as from/to, e.g. '24/18 13/10'")
+        raise NotationError(f"{excerpt(text)} names no move: write moves as from/to, e.g. '24/18 13/10'")
     hops: list[tuple[int, int]] = []
     hits: set[int] = set()
     for token in tokens:
         m = _TOKEN.match(token)
         if m is None:
-            raise NotationError(f"{token!r} in {text!r} is not a move like '13/7' or '8/5(2)'")
+            raise NotationError(f"{excerpt(token)} in {excerpt(text)} is not a move like '13/7' or '8/5(2)'")
         parts = m.group("chain").split("/")
         if len(parts) < 2:
-            raise NotationError(f"{token!r} in {text!r} needs a from and a to point, e.g. '13/7'")
+            raise NotationError(f"{excerpt(token)} in {excerpt(text)} needs a from and a to point, e.g. '13/7'")
         points: list[int] = []
         for part in parts:
             pm = _POINT.match(part)
             if pm is None:
-                raise NotationError(f"{part!r} in {text!r} is not a point (1 to 24, 'bar' or 'off')")
+                raise NotationError(f"{excerpt(part)} in {excerpt(text)} is not a point (1 to 24, 'bar' or 'off')")
             word = pm.group("p")
             p = BAR if word in ("bar", "b") else OFF if word in ("off", "o") else int(word)
             if not 0 <= p <= 25:
-                raise NotationError(f"{part!r} in {text!r} is not a point: they run from 1 to 24")
+                raise NotationError(f"{excerpt(part)} in {excerpt(text)} is not a point: they run from 1 to 24")
             if pm.group("hit"):
                 hits.add(p)
             points.append(p)
         for a, b in zip(points, points[1:]):
             if a == OFF or b == BAR:
-                raise NotationError(f"{token!r} in {text!r} moves the wrong way: men go from the "
+                raise NotationError(f"{excerpt(token)} in {excerpt(text)} moves the wrong way: men go from the "
                                     "bar towards 'off'")
         times = int(m.group("n") or 1)
         if not 1 <= times <= 4:
-            raise NotationError(f"{token!r} in {text!r}: a move can be repeated 1 to 4 times")
+            raise NotationError(f"{excerpt(token)} in {excerpt(text)}: a move can be repeated 1 to 4 times")
         for _ in range(times):
             hops.extend(zip(points, points[1:]))
     return tuple(hops), frozenset(hits)
@@ -481,7 +481,7 @@ def parse_position_id(text: str, on_roll: int = WHITE,
     if raw.lower().startswith("position id:"):
         raw = raw[len("position id:"):].strip()
     if not re.fullmatch(r"[A-Za-z0-9+/]{14}", raw):
-        raise NotationError(f"{text!r} is not a GNU Backgammon position ID: it has 14 characters "
+        raise NotationError(f"{excerpt(text)} is not a GNU Backgammon position ID: it has 14 characters "
                             "of A-Z, a-z, 0-9, + and /")
     key = base64.b64decode(raw + "==")
     bits = [(key[i // 8] >> (i % 8)) & 1 for i in range(80)]
@@ -494,32 +494,32 @@ def parse_position_id(text: str, on_roll: int = WHITE,
                 n += 1
                 i += 1
             if i >= 80:
-                raise NotationError(f"{text!r} is not a position ID: its bits run out before "
+                raise NotationError(f"{excerpt(text)} is not a position ID: its bits run out before "
                                     "both sides' 25 places are read")
             i += 1  # the 0 that closes the place
             counts[side].append(n)
     if any(bits[i:]):
-        raise NotationError(f"{text!r} is not a position ID: bits are left over after both sides")
+        raise NotationError(f"{excerpt(text)} is not a position ID: bits are left over after both sides")
     board = [0] * 24
     bar = [0, 0]
     off = [0, 0]
     for side, seat in ((0, 1 - on_roll), (1, on_roll)):
         total = sum(counts[side])
         if total > MEN:
-            raise NotationError(f"{text!r} gives {NAMES[seat]} {total} men: a side has 15")
+            raise NotationError(f"{excerpt(text)} gives {NAMES[seat]} {total} men: a side has 15")
         for p in range(1, 25):
             n = counts[side][p - 1]
             if not n:
                 continue
             i = absolute(seat, p) - 1
             if board[i]:
-                raise NotationError(f"{text!r} puts both sides' men on {NAMES[WHITE]}'s point "
+                raise NotationError(f"{excerpt(text)} puts both sides' men on {NAMES[WHITE]}'s point "
                                     f"{i + 1}")
             board[i] = n if seat == WHITE else -n
         bar[seat] = counts[side][24]
         off[seat] = MEN - total
     if off[0] == MEN and off[1] == MEN:
-        raise NotationError(f"{text!r} has no men on the board at all")
+        raise NotationError(f"{excerpt(text)} has no men on the board at all")
     resolved = GAME.resolve_options(options)
     phase = Phase.CUBE if resolved["cube"] else Phase.THROW
     if MEN in off:
@@ -558,7 +558,7 @@ class Backgammon(Game[BackgammonState, Action, BackgammonState]):
             words = words[:-1]
         state = parse_position_id(" ".join(words), on_roll, options)
         if state.phase is Phase.OVER:
-            raise NotationError(f"{text!r} is a finished game: a side has borne off all its men")
+            raise NotationError(f"{excerpt(text)} is a finished game: a side has borne off all its men")
         return state
 
     def to_move(self, state: BackgammonState) -> Seat | Special:

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, Seat, Special, TableKind
 from ...core.rules import rule_ref
@@ -360,7 +360,7 @@ def parse_fen(text: str) -> tuple[int, int, int, int]:
     body = _FEN_RE.sub("", text).strip().rstrip("]").strip().strip('"').strip().rstrip(".")
     parts = [p.strip() for p in body.split(":")]
     if len(parts) != 3 or parts[0].upper() not in ("B", "W"):
-        raise NotationError(f"{raw!r} is not a position: write the side to move, then each side's "
+        raise NotationError(f"{excerpt(raw)} is not a position: write the side to move, then each side's "
                             f"squares, as in \"B:W21,22,K30:B1,2,K5\"")
     side = BLACK if parts[0].upper() == "B" else WHITE
     masks = {BLACK: 0, WHITE: 0}
@@ -368,10 +368,10 @@ def parse_fen(text: str) -> tuple[int, int, int, int]:
     seen: set[str] = set()
     for part in parts[1:]:
         if not part or part[0].upper() not in ("B", "W"):
-            raise NotationError(f"{raw!r}: each side's list must start with B or W, not {part!r}")
+            raise NotationError(f"{excerpt(raw)}: each side's list must start with B or W, not {excerpt(part)}")
         colour = part[0].upper()
         if colour in seen:
-            raise NotationError(f"{raw!r} lists {colour} twice")
+            raise NotationError(f"{excerpt(raw)} lists {colour} twice")
         seen.add(colour)
         who = BLACK if colour == "B" else WHITE
         for item in filter(None, (x.strip() for x in part[1:].split(","))):
@@ -379,14 +379,16 @@ def parse_fen(text: str) -> tuple[int, int, int, int]:
             spec = item[1:] if king else item
             m = re.fullmatch(r"(\d+)(?:-(\d+))?", spec)
             if not m:
-                raise NotationError(f"{raw!r}: {item!r} is not a square number")
+                raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square number")
+            if any(len(g.lstrip("0")) > 2 for g in m.groups() if g):    # before int(): thousands
+                raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square from 1 to 32")
             lo, hi = int(m.group(1)), int(m.group(2) or m.group(1))
             if not (1 <= lo <= hi <= 32):
-                raise NotationError(f"{raw!r}: {item!r} is not a square from 1 to 32")
+                raise NotationError(f"{excerpt(raw)}: {excerpt(item)} is not a square from 1 to 32")
             for sq in range(lo, hi + 1):
                 b = 1 << (sq - 1)
                 if (masks[BLACK] | masks[WHITE]) & b:
-                    raise NotationError(f"{raw!r} puts two pieces on square {sq}")
+                    raise NotationError(f"{excerpt(raw)} puts two pieces on square {sq}")
                 masks[who] |= b
                 if king:
                     kings |= b
@@ -479,7 +481,7 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
         out = super().resolve_options(given)
         if setup:
             if not isinstance(setup, str):
-                raise NotationError(f"option setup={setup!r} is not a position")
+                raise NotationError(f"option setup={excerpt(setup)} is not a position")
             fen = to_fen(*parse_fen(setup))
             if fen != to_fen(*parse_fen(STANDARD_FEN)):
                 out["setup"] = fen
@@ -636,6 +638,8 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
         side = state.turn
         path = move.path
         text = move_text(move)
+        if len(text) > 40:           # a pasted chain of thousands of squares is quoted short
+            text = text[:39] + "…"
         if len(path) < 2:
             return IllegalAction(f"{text!r} names no square to move to", rule_ref("checkers", "notation"))
         for sq in path:
@@ -749,15 +753,15 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
         t = t.rstrip("!?*").replace(" ", "")
         m = _MOVE_RE.match(t)
         if not m:
-            raise NotationError(f"{raw!r} is not a checkers move: write square numbers such as "
+            raise NotationError(f"{excerpt(raw)} is not a checkers move: write square numbers such as "
                                 f"\"11-15\", \"15x24\" or \"15x24x31\"")
         squares = [int(m.group(1))] + [int(x) for x in m.group(3).split("x")]
         for sq in squares:
             if not 1 <= sq <= 32:
-                raise NotationError(f"{raw!r}: there is no square {sq} (they run from 1 to 32)")
+                raise NotationError(f"{excerpt(raw)}: there is no square {sq} (they run from 1 to 32)")
         jump = m.group(2) == "x"
         if not jump and len(squares) != 2:
-            raise NotationError(f"{raw!r}: a plain move names two squares; captures use x")
+            raise NotationError(f"{excerpt(raw)}: a plain move names two squares; captures use x")
         if jump and len(squares) == 2:
             # PDN often writes a multiple capture by its ends only ("15x31"): find it.
             a, b = squares
@@ -767,7 +771,7 @@ class Checkers(Game[CheckersState, Action, CheckersState]):
             if len(found) == 1:
                 return found[0]
             if len(found) > 1:
-                raise NotationError(f"{raw!r} is ambiguous: write every landing square, one of "
+                raise NotationError(f"{excerpt(raw)} is ambiguous: write every landing square, one of "
                                     f"{', '.join(move_text(f) for f in found)}")
         return Move(tuple(squares), jump)
 
@@ -834,7 +838,7 @@ def read_pdn(text: str) -> PdnGame:
             if stripped:
                 m = _TAG_RE.match(stripped)
                 if not m:
-                    raise NotationError(f"line {number}: {stripped!r} is not a PDN tag such as "
+                    raise NotationError(f"line {number}: {excerpt(stripped)} is not a PDN tag such as "
                                         f"[Event \"Club match\"]")
                 tags[m.group(1)] = m.group(2).replace('\\"', '"')
             continue
@@ -872,7 +876,8 @@ def read_pdn(text: str) -> PdnGame:
             i += 1
             continue
         m = token_re.match(movetext, i)
-        assert m is not None
+        if m is None:                       # a "}" that closes no comment
+            raise NotationError(f"an unmatched '}}' near {excerpt(movetext[max(0, i - 20):i + 20])}")
         token = m.group(0)
         i = m.end()
         if depth:
@@ -886,7 +891,7 @@ def read_pdn(text: str) -> PdnGame:
         if not bare:
             continue
         if not re.fullmatch(r"\d{1,2}(?:[-x]\d{1,2})+", bare):
-            raise NotationError(f"{token!r} is not a move: PDN writes moves as \"11-15\" or "
+            raise NotationError(f"{excerpt(token)} is not a move: PDN writes moves as \"11-15\" or "
                                 f"\"15x24\"")
         actions.append(bare)
     setup = tags.get("FEN")
@@ -923,7 +928,7 @@ def replay_pdn(game: PdnGame, capture: str = "compulsory") -> list[CheckersState
             action = GAME.action_from_str(state, text)
             states.append(GAME.apply(state, action))
         except (IllegalAction, NotationError) as exc:
-            raise NotationError(f"move {index}, {text!r}: {exc}") from None
+            raise NotationError(f"move {index}, {excerpt(text)}: {exc}") from None
     return states
 
 

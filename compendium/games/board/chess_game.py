@@ -38,7 +38,7 @@ from typing import Any, Callable, Sequence
 import chess
 import chess.pgn
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, Seat, Special, TableKind
 from ...core.rules import rule_ref
@@ -413,11 +413,15 @@ def _quote(text: str) -> str:
     return repr(text if len(text) <= 80 else text[:77] + "…")
 
 
+def _cut(reason: str, limit: int = 120) -> str:
+    return reason if len(reason) <= limit else reason[:limit - 1] + "…"
+
+
 def parse_fen(text: str) -> str:
     """The position ``text`` gives in Forsyth–Edwards Notation, normalised (python-chess's own
     form, clocks added if missing).  ``NotationError`` quotes the text and says what is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"{text!r} is not a FEN: not text")
+        raise NotationError(f"{excerpt(text)} is not a FEN: not text")
     cleaned = " ".join(text.split())
     if cleaned in LESSONS:
         return LESSONS[cleaned].fen
@@ -425,8 +429,8 @@ def parse_fen(text: str) -> str:
         raise NotationError("'' is not a FEN: the text is empty")
     try:
         board = chess.Board(cleaned)
-    except ValueError as exc:
-        raise NotationError(f"{_quote(text)} is not a FEN: {exc}") from None
+    except ValueError as exc:      # python-chess quotes the whole text: its reason only, cut
+        raise NotationError(f"{_quote(text)} is not a FEN: {_cut(str(exc))}") from None
     status = board.status()
     problems = [words for flag, words in _STATUS_TEXT if status & flag]
     if status and not problems:
@@ -530,7 +534,7 @@ class ChessGame(Game[ChessState, str, ChessState]):
         ``resign``.  UCI text naming an impossible move is returned as it is, so that ``apply``
         can say which law forbids it."""
         if not isinstance(text, str):
-            raise NotationError(f"{text!r} is not a move: not text")
+            raise NotationError(f"{excerpt(text)} is not a move: not text")
         word = " ".join(text.split())
         low = word.lower()
         if low in (RESIGN, "resigns"):
@@ -852,6 +856,19 @@ class _QuietBuilder(chess.pgn.GameBuilder):
         self.game.errors.append(error)
 
 
+MAX_PGN = 2_000_000      # characters: far above any game, a few seconds at most to read
+_COMMENT = re.compile(r"\{[^}]*\}")
+_TAG_LINES = re.compile(r"(?:[ \t]*(?:\[[^\n]*)?\r?\n)*")
+
+
+def _without_comments(text: str) -> str:
+    """The PGN with the comments of its moves taken out (the import drops them anyway): python-
+    chess joins a run of comments in time that grows with the square of their number."""
+    tags = _TAG_LINES.match(text)
+    head = tags.end() if tags is not None else 0
+    return text[:head] + _COMMENT.sub(" ", text[head:])
+
+
 @dataclass(frozen=True, slots=True)
 class ImportedGame:
     """A game read from PGN: where it starts (a value for the ``start`` option) and its moves."""
@@ -873,12 +890,17 @@ def from_pgn(text: str) -> ImportedGame:
     ``NotationError`` quotes what could not be read."""
     if not isinstance(text, str) or not text.strip():
         raise NotationError("the PGN is empty")
-    game = chess.pgn.read_game(io.StringIO(text), Visitor=_QuietBuilder)
+    if len(text) > MAX_PGN:
+        raise NotationError(f"the PGN is too long to be one game ({len(text):,} characters)")
+    try:
+        game = chess.pgn.read_game(io.StringIO(_without_comments(text)), Visitor=_QuietBuilder)
+    except Exception as exc:  # noqa: BLE001 - python-chess's parser can fail on bad text (IndexError on "h2)c3")
+        raise NotationError(f"the PGN cannot be read: {_cut(str(exc) or type(exc).__name__)}") from None
     if game is None:
         raise NotationError(f"{_quote(text)} holds no PGN game")
     if game.errors:
         first = game.errors[0]
-        raise NotationError(f"the PGN cannot be read: {first}")
+        raise NotationError(f"the PGN cannot be read: {_cut(str(first))}")
     fen = game.headers.get("FEN")
     if fen is not None:
         start = parse_fen(fen)

@@ -79,7 +79,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core.cards import Card, Rank, Suit
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, excerpt
 from ...core.frozen import replace
 from ...core.game import Options, Seat
 from ...core.notation import parse_card, parse_cards
@@ -374,7 +374,7 @@ def read_places(game: TrickGame, text: str, options: Options
             who = _key(value)
             match = [s for s, name in enumerate(names) if name.lower() == who]
             if not match:
-                raise NotationError(f"line {_quote(raw)}: no seat {value.strip()!r} at this "
+                raise NotationError(f"line {_quote(raw)}: no seat {excerpt(value.strip())} at this "
                                     f"table; the seats are {', '.join(names)}")
             dealer = match[0]
             continue
@@ -398,11 +398,13 @@ def read_places(game: TrickGame, text: str, options: Options
                 raise NotationError(f"line {_quote(raw)}: {exc}") from None
             if len(turned) != 1:
                 raise NotationError(f"line {_quote(raw)}: name one card")
+            if turned[0].suit is None:      # Boston's preference names a suit: never the joker
+                raise NotationError(f"line {_quote(raw)}: the {fact} is a card of a suit, not the joker")
             facts[fact] = turned[0]
             continue
         place = labels.get(key)
         if place is None:
-            raise NotationError(f"line {_quote(raw)}: {key!r} names no seat or place of this deal; "
+            raise NotationError(f"line {_quote(raw)}: {excerpt(key)} names no seat or place of this deal; "
                                 f"the lines are dealer, "
                                 f"{', '.join([p.label for p in lay.places] + list(lay.card_facts))}")
         if place.label in cards:
@@ -480,7 +482,7 @@ def setup_with_play(game: TrickGame, text: str, options: Options
                     ) -> tuple[TricksState, list[TricksAction]]:
     """The position ``text`` describes and the actions of its play lines, made from its deal."""
     if not isinstance(text, str) or not text.strip():
-        raise NotationError(f"{text!r} is not a deal: expected lines such as 'dealer: A' and "
+        raise NotationError(f"{excerpt(text)} is not a deal: expected lines such as 'dealer: A' and "
                             "'A: ♠ A K 7 ♥ Q 10'")
     from .engine import set_fact
     if game.info.id in PBN_GAMES and is_pbn(text):
@@ -606,7 +608,9 @@ def _play_one(game: TrickGame, state: TricksState, line: PlayLine, item: str
     n = state.n
 
     def refuse(reason: str, rule: str | None = None) -> HandTextError:
-        return HandTextError(f"line {_quote(line.raw)}: {item!r}: {reason}{_rule_words(game, rule)}",
+        if len(reason) > 240:       # a game's own message may quote the whole item
+            reason = reason[:239] + "…"
+        return HandTextError(f"line {_quote(line.raw)}: {excerpt(item)}: {reason}{_rule_words(game, rule)}",
                              line.line_no, rule)
 
     mover = game.to_move(state)
@@ -676,7 +680,7 @@ def apply_play(game: TrickGame, state: TricksState, lines: Sequence[PlayLine]
         for k, item in enumerate(line.items):
             if line.kind == "trick" and k and not state.trick and len(state.tricks) == line.number:
                 raise HandTextError(f"line {_quote(line.raw)}: trick {line.number} was complete "
-                                    f"before {item!r}: every seat has played to it", line.line_no)
+                                    f"before {excerpt(item)}: every seat has played to it", line.line_no)
             state, action = _play_one(game, state, line, item)
             actions.append(action)
         if state.phase in ("deal", "over"):
@@ -902,20 +906,20 @@ def pbn_to_text(game: TrickGame, pbn: str) -> str:
     lines = [f"game: {game.info.id}"]
     dealer = tags.get("dealer", "").strip().upper()
     if dealer:
-        if dealer not in PBN_SEATS:
-            raise NotationError(f"PBN dealer {dealer!r}: expected N, E, S or W")
+        if len(dealer) != 1 or dealer not in PBN_SEATS:     # one letter ("NE" is in "NESW")
+            raise NotationError(f"PBN dealer {excerpt(dealer)}: expected N, E, S or W")
         lines.append(f"dealer: {game.seat_name(_pbn_to_seat(dealer), 4)}")
     for k, hand in enumerate(hands):
         seat = _pbn_to_seat(PBN_SEATS[(start + k) % 4])
         suits = hand.split(".")
         if len(suits) != 4:
-            raise NotationError(f"PBN hand {hand!r} of {_quote(deal)}: expected four suits "
+            raise NotationError(f"PBN hand {excerpt(hand)} of {_quote(deal)}: expected four suits "
                                 "(spades.hearts.diamonds.clubs)")
         cards: list[Card] = []
         for suit, ranks in zip(SUIT_ORDER, suits):
             for ch in ranks.upper():
                 if ch not in _PBN_RANKS:
-                    raise NotationError(f"PBN hand {hand!r} of {_quote(deal)}: {ch!r} is not a rank")
+                    raise NotationError(f"PBN hand {excerpt(hand)} of {_quote(deal)}: {ch!r} is not a rank")
                 cards.append(Card(_PBN_RANKS[ch], suit))
         lines.append(f"{game.seat_name(seat, 4)}: {write_hand(cards)}")
     return "\n".join(lines) + "\n"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPainter, QPainterPath, QPen, QPixmap, QRadialGradient
 
-from ...core.errors import IllegalAction, NotationError
+from ...core.errors import IllegalAction, NotationError, excerpt
 from ...core.rules import rule_ref
 from ...core.session import Session
 from ...games.board.checkers import (
@@ -611,7 +611,7 @@ class CheckersController(SquareBoardController):
                 try:
                     new.play(move)
                 except (IllegalAction, NotationError) as exc:
-                    raise NotationError(f"move {index}, {move!r}: {exc}") from None
+                    raise NotationError(f"move {index}, {excerpt(move)}: {exc}") from None
         except NotationError as exc:
             reason = str(exc)
             self.table.say(f"Nothing was pasted: {reason[:1].lower()}{reason[1:]}.",

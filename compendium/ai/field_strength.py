@@ -215,6 +215,41 @@ def play_stockfish(level: int, anchor: int, our_colour_white: bool, nodes: int, 
         return 1.0 if outcome.winner == ours else 0.0
 
 
+def play_levels(level_a: int, level_b: int, a_white: bool, opening_seed: int = 1,
+                max_plies: int = 300) -> float:
+    """One game between two of our levels after the same random opening as ``play_stockfish``;
+    ``level_a``'s score.  The ladder of such games places a level below Stockfish's lowest
+    anchor (1350) relative to one placed against it."""
+    import chess
+
+    from ..games.board.chess_game import CLAIM, GAME
+    from .board.chess import SearchPlayer
+    board = chess.Board()
+    state = GAME.initial_state()
+    rng = SplitMix64(opening_seed)
+    for _ in range(OPENING_PLIES):
+        moves = sorted(m.uci() for m in board.legal_moves)
+        move = moves[rng.below(len(moves))]
+        board.push(chess.Move.from_uci(move))
+        state = GAME.apply(state, move)
+    a_colour = chess.WHITE if a_white else chess.BLACK
+    players = {a_colour: SearchPlayer(level_a), not a_colour: SearchPlayer(level_b)}
+    for _ in range(max_plies):
+        if board.is_game_over(claim_draw=True):
+            break
+        seat = GAME.to_move(state)
+        move = players[board.turn].choose(GAME, GAME.view(state, seat), list(GAME.legal_actions(state, seat)))
+        if move == CLAIM:
+            return 0.5
+        assert isinstance(move, str)
+        board.push(chess.Move.from_uci(move))
+        state = GAME.apply(state, move)
+    outcome = board.outcome(claim_draw=True)
+    if outcome is None or outcome.winner is None:
+        return 0.5
+    return 1.0 if outcome.winner == a_colour else 0.0
+
+
 # ================================================================================================
 # Checkers: exact play on small positions
 # ================================================================================================
@@ -366,7 +401,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m compendium.ai.field_strength",
                                      description="Our computer levels measured by the field's engines.")
     parser.add_argument("game", choices=("backgammon", "chess", "checkers"))
-    parser.add_argument("--levels", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3])
     parser.add_argument("--games", type=int, default=20, help="games per level (and per anchor in chess)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--plies", type=int, default=0, help="backgammon: gnubg's look-ahead when rating")
@@ -375,6 +410,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--nodes", type=int, default=100_000,
                         help="chess: the positions Stockfish searches a move (not its clock: a loaded "
                              "machine must not weaken it)")
+    parser.add_argument("--ladder", type=int, nargs="*", default=[],
+                        help="chess: also play each of these levels against the next (e.g. 1 2)")
     parser.add_argument("--positions", type=int, default=300, help="checkers: positions sampled")
     parser.add_argument("--pieces", type=int, default=4, help="checkers: at most this many pieces")
     args = parser.parse_args(argv)
@@ -399,6 +436,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     made = sum(s for r, s in results if r == anchor)
                     _say(f"  level {level} vs {anchor}: {made:g}/{args.games}")
                 _say(f"  level {level}: Elo {elo_from_results(results)}")
+            for low, high in zip(args.ladder, args.ladder[1:]):
+                scores = [play_levels(low, high, g % 2 == 0, args.seed + g // 2) for g in range(args.games)]
+                rel = elo_from_results([(0.0, x) for x in scores])
+                _say(f"  level {low} against level {high}: {sum(scores):g}/{len(scores)}, "
+                     f"a difference of {rel}")
         else:
             figures, counts = rate_checkers(args.levels, args.positions, args.pieces, args.seed)
             _say(f"Checkers: {args.positions} random positions of 2 to {args.pieces} pieces solved "

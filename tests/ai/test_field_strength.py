@@ -177,3 +177,17 @@ def test_gnubg_rates_the_classic_opening_three_one_best_when_installed() -> None
     plays = bg.generate(state.rel(state.turn), state.dice)
     best = max(plays, key=lambda p: judge.equity_after(p.result))
     assert bg.format_hops(state.rel(state.turn), best.hops) in ("8/5 6/5", "6/5 8/5")
+
+
+def test_a_ladder_game_cut_short_is_half_a_point_and_its_opening_follows_the_seed() -> None:
+    assert fs.play_levels(1, 1, True, opening_seed=5, max_plies=2) == 0.5
+    import chess
+    first = []
+    for seed in (5, 6):
+        board = chess.Board()
+        rng = fs.SplitMix64(seed)
+        for _ in range(fs.OPENING_PLIES):
+            moves = sorted(m.uci() for m in board.legal_moves)
+            board.push(chess.Move.from_uci(moves[rng.below(len(moves))]))
+        first.append(board.fen())
+    assert first[0] != first[1]       # two seeds, two openings: the games differ

@@ -37,6 +37,7 @@ from ..base import PlayerAI
 
 SYSTEMS = ("montant", "fitzroy", "labouchere")
 SYSTEM_NAMES = {"montant": "Montant et démontant", "fitzroy": "The Fitzroy", "labouchere": "The Labouchère"}
+SHORT_NAMES = {"montant": "Montant", "fitzroy": "Fitzroy", "labouchere": "Labouchère"}
 LINE = (1, 2, 3, 4)
 # Each seat's system and even chance, so that the punters round the table are told apart.
 SEAT_SYSTEMS = ("labouchere", "montant", "fitzroy")

@@ -299,9 +299,9 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
     def apply(self, state: CasinoState, action: CasinoAction) -> CasinoState:
         if isinstance(action, (Spin, Shoe)):
             return self.apply_chance(state, action)
-        if state.phase == "over" or state.turn is None:
+        if state.phase == "over":
             raise IllegalAction("the session is over", self.ref("the-end-of-the-session"))
-        if state.phase != "stakes":
+        if state.phase != "stakes" or state.turn is None:
             raise IllegalAction("rien ne va plus: no stake may be made or moved once the coup has begun",
                                 self.ref("the-coup"))
         seat = state.turn

@@ -131,7 +131,7 @@ class CasinoController(TableController):
         self.wheel_angle = 0.0
         self.wheel_from = 0.0
         self.frames: list[float] = []            # frame times of the animation, for the benchmark
-        self.timer = QTimer()
+        self.timer = QTimer(table)   # a child of the table: it dies with it
         self.timer.setInterval(15)
         self.timer.timeout.connect(self._tick)
         self.marks = Painted(self.paint_marks, 30)
@@ -186,7 +186,9 @@ class CasinoController(TableController):
         self.wheel.set_rect(self.wheel_rect)
         self.panel.set_rect(self.panel_rect)
         self.chart.set_rect(self.chart_rect)
-        self.marks.set_rect(QRectF(0, 0, width, height))
+        # the stakes and marks lie on the cloth: an item no larger, so that a frame of the spin
+        # (which repaints the wheel's place only) does not paint them again
+        self.marks.set_rect(self.cloth_rect.adjusted(-m, -m, m, m))
         self.tray.set_rect(self.tray_rect)
         self.ghost.set_rect(QRectF(0, 0, width, height))
 
@@ -296,6 +298,7 @@ class CasinoController(TableController):
     _last_pub: Any = None
 
     def _refresh(self) -> None:
+        self._layout_tray()
         for item in self.items():
             item.update()
 
@@ -830,33 +833,58 @@ class CasinoController(TableController):
                 out.append((action, f"Take half of {action.spot}"))
         return out
 
+    def tray_font(self) -> tuple[float, QFont]:
+        d = min(self.tray_rect.height() * 0.62, 46.0)
+        return d, serif(max(10.0, d * 0.34), bold=True)
+
+    def _layout_tray(self) -> None:
+        """Where the counters and the buttons lie in the tray (the buttons are the legal choices
+        now, so this follows every move)."""
+        self.chip_spots.clear()
+        self.button_spots.clear()
+        if self.table.session is None or self.tray_rect.isEmpty():
+            return
+        pub = self.view().pub
+        rect = self.tray_rect
+        d, font = self.tray_font()
+        fm = QFontMetricsF(font)
+        x = rect.left() + 12 + fm.horizontalAdvance(self.stock_text(pub)) + 22
+        hand = pub.hand[self.me] if self.me < pub.n else 0
+        for value in self.game.counters:
+            self.chip_spots[value] = QRectF(x, rect.center().y() - d * 0.45 - (6 if value == hand else 0), d, d * 0.86)
+            x += d * 1.2
+        x += 14
+        for action, label in self.buttons():
+            w = fm.horizontalAdvance(label) + 24
+            if x + w > rect.right() - 6:
+                break
+            self.button_spots.append((QRectF(x, rect.center().y() - d * 0.4, w, d * 0.8), action, label))
+            x += w + 10
+
+    def stock_text(self, pub: Any) -> str:
+        return f"Your stock: {pub.stocks[self.me]}" if self.me < pub.n else ""
+
     def paint_tray(self, p: QPainter, rect: QRectF) -> None:
         pub = self.view().pub
         p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(0, 0, 0, 60))
         p.drawRoundedRect(rect, 8, 8)
-        self.chip_spots.clear()
-        self.button_spots.clear()
-        d = min(rect.height() * 0.62, 46.0)
-        font = serif(max(10.0, d * 0.34), bold=True)
+        d, font = self.tray_font()
         p.setFont(font)
-        x = rect.left() + 12
-        me = self.me
-        money = f"Your stock: {pub.stocks[me]}" if me < pub.n else ""
+        money = self.stock_text(pub)
         fm = QFontMetricsF(font)
         p.setPen(LINE)
-        p.drawText(QRectF(x, rect.top(), fm.horizontalAdvance(money) + 8, rect.height()),
+        p.drawText(QRectF(rect.left() + 12, rect.top(), fm.horizontalAdvance(money) + 8, rect.height()),
                    int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter), money)
-        x += fm.horizontalAdvance(money) + 22
+        me = self.me
         mine = self.table.human_to_move and pub.turn == me
         hand = pub.hand[me] if me < pub.n else 0
-        for value in self.game.counters:
-            r = QRectF(x, rect.center().y() - d * 0.45 - (6 if value == hand else 0), d, d * 0.86)
+        for value, r in self.chip_spots.items():
             usable = mine and value <= pub.stocks[me]
             p.setOpacity(1.0 if usable else 0.35)
             paint_disc(p, r, look(value))
             p.setOpacity(1.0)
-            p.setPen(QColor(255, 255, 255) if look(value) not in (1,) else QColor(70, 50, 30))
+            p.setPen(QColor(255, 255, 255) if look(value) != 1 else QColor(70, 50, 30))
             p.setFont(serif(d * 0.3, bold=True))
             p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), str(value))
             if value == hand:
@@ -865,27 +893,19 @@ class CasinoController(TableController):
                 p.drawEllipse(r.adjusted(-3, -3, 3, 3))
             if self.cursor == ("chip", value):
                 p.setPen(QPen(HIGHLIGHT, 2.6))
+                p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRect(r.adjusted(-5, -5, 5, 5))
-            self.chip_spots[value] = r
-            x += d * 1.2
-        x += 14
         p.setFont(font)
-        for action, label in self.buttons():
-            w = fm.horizontalAdvance(label) + 24
-            if x + w > rect.right() - 6:
-                break
-            r = QRectF(x, rect.center().y() - d * 0.4, w, d * 0.8)
+        for r, action, label in self.button_spots:
             p.setPen(QPen(QColor(120, 96, 60), 1.2))
             p.setBrush(QColor(246, 238, 216))
             p.drawRoundedRect(r, 6, 6)
-            if self.cursor == ("button", action) or (self.hinted == action):
+            if self.cursor == ("button", action) or self.hinted == action:
                 p.setPen(QPen(HINT if self.hinted == action else HIGHLIGHT, 2.6))
                 p.setBrush(Qt.BrushStyle.NoBrush)
                 p.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 7, 7)
             p.setPen(QColor(50, 36, 20))
             p.drawText(r, int(Qt.AlignmentFlag.AlignCenter), label)
-            self.button_spots.append((r, action, label))
-            x += w + 10
 
     def paint_ghost(self, p: QPainter, rect: QRectF) -> None:
         if self.drag is None or self.drag_at is None:

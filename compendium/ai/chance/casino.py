@@ -68,12 +68,13 @@ def next_units(system: str, results: Sequence[int], unit: int) -> int:
             units = units + 1 if r < 0 else max(1, units - 1) if r > 0 else units
         return units
     if system == "fitzroy":
-        units, balance = 1, 0
+        units, balance, in_series = 1, 0, False
         for r in results:
             balance += r
+            in_series = in_series or r < 0
             if balance > 0:
-                units, balance = 1, 0
-            elif balance < 0:
+                units, balance, in_series = 1, 0, False
+            elif in_series:
                 units += 1
         return units
     if system == "labouchere":

@@ -258,9 +258,13 @@ class CasinoController(TableController):
             self.boxes[f"douzaine {d}"] = QRectF(x0 + cw * (1 + 4 * (d - 1)), y0 + 3 * rh, 4 * cw, dh)
         for k, name in enumerate(("manque", "pair", "rouge", "noir", "impair", "passe")):
             self.boxes[name] = QRectF(x0 + cw * (1 + 2 * k), y0 + 3 * rh + dh, 2 * cw, c.bottom() - (y0 + 3 * rh + dh))
-        for name in ("colonne 1", "colonne 2", "colonne 3", "douzaine 1", "douzaine 2", "douzaine 3",
-                     "manque", "pair", "rouge", "noir", "impair", "passe"):
+        # the stakes on the outside spaces lie beside their words, not on them
+        for name in ("colonne 1", "colonne 2", "colonne 3"):
             self.anchors[name] = self.boxes[name].center()
+        for name in ("douzaine 1", "douzaine 2", "douzaine 3", "manque", "pair", "rouge", "noir", "impair", "passe"):
+            box = self.boxes[name]
+            inset = min(box.width() * 0.16, cw * 0.45)
+            self.anchors[name] = QPointF(box.right() - inset, box.center().y())
 
     # -- what is shown ------------------------------------------------------------------------
     def view(self) -> Any:
@@ -733,6 +737,8 @@ class CasinoController(TableController):
             events = [e for e in real.ledger if e.text.startswith(f"coup {last}:")]
             for e in events[:5]:
                 words = e.text.split(": ", 1)[1]
+                if e.seat == self.me:
+                    words = words.replace(f"{self.game.seat_name(e.seat)}'s", "Your", 1)
                 p.setPen(PUNTER_COLOURS[e.seat % len(PUNTER_COLOURS)])
                 p.drawText(QRectF(inner.left(), y, inner.width(), line_h),
                            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),

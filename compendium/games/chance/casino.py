@@ -278,8 +278,10 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
         out += [Counter(v) for v in self.counters if v != hand and v <= stock]
         mine = [lay for lay in state.stakes if lay.seat == seat]
         if hand <= stock:
-            free = {lay.spot: lay.amount for lay in mine if not lay.prison}
-            out += [Place(name) for name, spot in self.spots.items() if free.get(name, 0) + hand <= spot.limit]
+            # every space takes the counter but those whose stake it would carry over the limit
+            full = {lay.spot for lay in mine if not lay.prison and lay.amount + hand > self.spots[lay.spot].limit}
+            places = self._places(hand)
+            out += [a for a in places if a.spot not in full] if full else places
         for lay in mine:
             if lay.prison:
                 out.append(Halve(lay.spot))
@@ -288,6 +290,15 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
                 if self.insurable(lay) and self.premium(lay.amount) <= stock:
                     out.append(Insure(lay.spot))
         return tuple(out)
+
+    def _places(self, value: int) -> tuple[Place, ...]:
+        """A ``place`` on every space whose limit takes a counter of ``value``, made once per
+        value (the legal actions are asked for at every step)."""
+        cache: dict[int, tuple[Place, ...]] = self.__dict__.setdefault("_place_actions", {})
+        found = cache.get(value)
+        if found is None:
+            found = cache[value] = tuple(Place(name) for name, spot in self.spots.items() if spot.limit >= value)
+        return found
 
     def insurable(self, lay: Lay) -> bool:
         return False

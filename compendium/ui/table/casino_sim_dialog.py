@@ -70,7 +70,7 @@ class HistogramView(QWidget):
             p.setPen(QColor(80, 70, 50))
             p.drawText(QRectF(x_of(v) - 40, plot.bottom() + 4, 80, 16), int(Qt.AlignmentFlag.AlignCenter), f"{v:+.0f}")
         p.drawText(QRectF(4, plot.top() - 2, 50, 16), int(Qt.AlignmentFlag.AlignRight), str(top))
-        p.drawText(QRectF(plot.left(), self.height() - 40, plot.width(), 16), int(Qt.AlignmentFlag.AlignCenter),
+        p.drawText(QRectF(plot.left(), self.height() - 22, plot.width(), 16), int(Qt.AlignmentFlag.AlignCenter),
                    "an evening's result, francs (how many evenings ended so)")
         for value, colour, label in ((res.mean, MEAN_COLOUR, f"mean {res.mean:+.0f} ± {res.stderr:.0f}"),
                                      (res.expected, EDGE_COLOUR, f"the edge says {res.expected:+.0f}")):

@@ -266,9 +266,6 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
             return Special.TERMINAL
         return state.turn
 
-    def can_stake(self, state: CasinoState, seat: Seat) -> bool:
-        return state.stocks[seat] >= self.minimum or any(lay.seat == seat and lay.prison for lay in state.stakes)
-
     def legal_actions(self, state: CasinoState, seat: Seat) -> Sequence[CasinoAction]:
         if state.phase != "stakes" or seat != state.turn:
             return ()

@@ -50,7 +50,7 @@ class SimResult:
     def stderr(self) -> float:
         k = len(self.results)
         m = self.mean
-        return (sum((x - m) ** 2 for x in self.results) / max(1, k - 1) / k) ** 0.5
+        return float((sum((x - m) ** 2 for x in self.results) / max(1, k - 1) / k) ** 0.5)
 
     @property
     def expected(self) -> float:
@@ -121,7 +121,8 @@ def simulate(game: str = "roulette", system: str = "montant", sessions: int = 10
     results: list[int] = []
     staked_all: list[int] = []
     for _ in range(sessions):
-        stock, history, staked = capital, [], 0
+        stock, staked = capital, 0
+        history: list[int] = []
         lay: Lay | None = None
         for _ in range(coups):
             if lay is None:

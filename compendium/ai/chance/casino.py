@@ -112,7 +112,7 @@ def system_stake(game: Any, view: CasinoView, seat: int, system: str, chance: st
     unit = int(game.minimum)
     want = next_units(system, outcomes(view, seat), unit) * unit
     means = pub.stocks[seat] + pub.free_stake(seat, chance)
-    limit = game.spots[chance].limit
+    limit = int(game.spots[chance].limit)
     return min(want, limit, means - means % unit)
 
 

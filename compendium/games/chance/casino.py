@@ -511,12 +511,15 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
         if head in ("counter", "spin", "shoe"):
             if not (rest.isascii() and rest.isdigit() and len(rest) <= 19):
                 raise NotationError(f"{text!r}: expected a whole number after {head!r}")
-            return {"counter": Counter, "spin": Spin, "shoe": Shoe}[head](int(rest))
+            number = int(rest)
+            return Counter(number) if head == "counter" else Spin(number) if head == "spin" else Shoe(number)
         if head in ("place", "withdraw", "halve", "insure"):
             name = self.canonical_spot(rest)
             if name is None:
                 raise NotationError(f"{text!r}: {rest!r} is not a space of the cloth")
-            return {"place": Place, "withdraw": Withdraw, "halve": Halve, "insure": Insure}[head](name)
+            kinds: dict[str, type[Place] | type[Withdraw] | type[Halve] | type[Insure]] = {
+                "place": Place, "withdraw": Withdraw, "halve": Halve, "insure": Insure}
+            return kinds[head](name)
         raise NotationError(f"{text!r} is not an action of {self.info.name}: expected 'counter N', "
                             "'place SPACE', 'withdraw SPACE', 'halve SPACE', 'insure SPACE' or 'done'")
 

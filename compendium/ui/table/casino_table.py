@@ -98,6 +98,8 @@ class Painted(QGraphicsItem):
 class CasinoController(TableController):
     """Roulette and Trente et Quarante (``game.info.id`` says which)."""
 
+    pause_ms = 110       # the punters lay counter after counter: a short pause between them
+
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
         self.roulette = game.info.id == "roulette"

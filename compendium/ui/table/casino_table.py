@@ -65,6 +65,12 @@ def serif(px: float, bold: bool = False, italic: bool = False) -> QFont:
     return font
 
 
+def nice_step(rough: float) -> float:
+    """A step for a chart's axis near ``rough``: 1, 2 or 5 times a power of ten."""
+    power = 10 ** math.floor(math.log10(max(rough, 1e-9)))
+    return next(k * power for k in (1, 2, 5, 10) if k * power >= rough)
+
+
 def look(value: int) -> int:
     return DISC_LOOK.get(value, 1)
 
@@ -783,7 +789,8 @@ class CasinoController(TableController):
         values = [v for row in points for v in row]
         lo, hi = min(values + [pub.capital]), max(values + [pub.capital])
         pad = max(1.0, (hi - lo) * 0.08, pub.capital * 0.05)
-        lo, hi = max(0.0, lo - pad), hi + pad
+        step = nice_step((hi - lo + 2 * pad) / 4)
+        lo, hi = max(0.0, math.floor((lo - pad) / step) * step), math.ceil((hi + pad) / step) * step
         left = rect.left() + fm.horizontalAdvance("00000") + 12
         plot = QRectF(left, rect.top() + px * 2.8, rect.right() - left - 12, rect.height() - px * 5.0)
         p.setPen(LINE)
@@ -799,8 +806,8 @@ class CasinoController(TableController):
             return QPointF(plot.left() + plot.width() * k / coups, plot.bottom() - plot.height() * (v - lo) / (hi - lo))
 
         p.setPen(QPen(QColor(255, 255, 255, 60), 1))
-        for k in range(5):
-            v = lo + (hi - lo) * k / 4
+        for k in range(round((hi - lo) / step) + 1):
+            v = lo + step * k
             y = xy(0, v).y()
             p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             p.setPen(QColor(236, 226, 196, 200))

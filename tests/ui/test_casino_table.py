@@ -204,3 +204,10 @@ def test_the_simulator_dialog_draws_the_distribution(qtbot):
     dialog.show()
     qtbot.waitExposed(dialog)
     assert not dialog.grab().isNull()
+
+
+def test_the_panel_says_what_your_system_would_stake(table):
+    ctl = open_game(table, ROULETTE)
+    assert ctl.advice() == ["Your system, Labouchère:", "25 on passe; line: 1 2 3 4"]
+    table.play(Done())                                 # the other punter's turn: no advice
+    assert ctl.advice() == []

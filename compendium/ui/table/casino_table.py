@@ -758,6 +758,16 @@ class CasinoController(TableController):
                            int(Qt.AlignmentFlag.AlignLeft), f"… and {len(events) - 5} more")
                 y += line_h
         y = max(y + line_h * 0.4, inner.bottom() - line_h * (pub.n + 0.3))
+        advice = self.advice()
+        if advice and not self.animating():
+            small = serif(line_h * 0.8, italic=True)
+            p.setPen(HINT)
+            p.setFont(small)
+            for k, text in enumerate(advice):
+                p.drawText(QRectF(inner.left(), y - line_h * (len(advice) - k + 0.3), inner.width(), line_h),
+                           int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+                           QFontMetricsF(small).elidedText(text, Qt.TextElideMode.ElideRight, inner.width()))
+            p.setFont(body)
         for seat in range(pub.n):
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(PUNTER_COLOURS[seat % len(PUNTER_COLOURS)])
@@ -771,6 +781,28 @@ class CasinoController(TableController):
             p.drawText(QRectF(inner.left(), y, inner.width(), line_h),
                        int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), money)
             y += line_h
+
+    def advice(self) -> list[str]:
+        """What your system would stake now, in a line or two (the hint, H, lays it)."""
+        from ...ai.chance.casino import (
+            SYSTEM_NAMES,
+            labouchere_line,
+            outcomes,
+            seat_chance,
+            seat_system,
+            system_stake,
+        )
+        if not self.table.human_to_move:
+            return []
+        view = self.view()
+        me = self.me
+        system, chance = seat_system(me), seat_chance(self.game.info.id, me)
+        stake = system_stake(self.game, view, me, system, chance)
+        out = [f"Your system, {SYSTEM_NAMES[system].removeprefix('The ')}:",
+               f"{stake} on {chance}" if stake > 0 else "wait for the prisoner"]
+        if system == "labouchere":
+            out[1] += f"; line: {' '.join(map(str, labouchere_line(outcomes(view, me), self.game.minimum)))}"
+        return out
 
     # -- the chart of the punters' money -----------------------------------------------------------
     def paint_chart(self, p: QPainter, rect: QRectF) -> None:

@@ -73,6 +73,8 @@ AIS: dict[str, str] = {
     "draw_poker": "compendium.ai.chance.draw_poker:AI",
     "baccarat_chemin_de_fer": "compendium.ai.chance.baccarat:AI",
     "baccarat_banque": "compendium.ai.chance.baccarat:AI",
+    "roulette": "compendium.ai.chance.casino:AI",
+    "trente_et_quarante": "compendium.ai.chance.casino:AI",
     # parlour games
     "ghost": "compendium.ai.parlour.ghost:AI",
     "tit_tat_toe": "compendium.ai.parlour.tit_tat_toe:AI",

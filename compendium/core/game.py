@@ -38,6 +38,7 @@ class Family(Enum):
     BANKING = "banking-gambling"
     BOARD = "board"
     DOMINOES = "dominoes"
+    CASINO = "casino"        # Roulette and Trente et Quarante
     PARLOUR = "parlour"
     OTHER = "other"
 
@@ -66,6 +67,7 @@ class TableKind(StrEnum):
     CHECKERS = "checkers"
     BACKGAMMON = "backgammon"
     DOMINOES = "dominoes"
+    CASINO = "casino"        # Roulette and Trente et Quarante
 
 
 class Chance(StrEnum):

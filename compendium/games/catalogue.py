@@ -226,10 +226,10 @@ CATALOGUE: tuple[GameInfo, ...] = (
            "Draw to make twenty-one or near it against the dealer; a natural is paid double.",
            aliases=("vingt_et_un", "twenty_one", "van_john")),
     # The wheel is a throw of chance like the dice: nothing is dealt and nothing is hidden.
-    GameInfo(id="roulette", name="Roulette", family=_B, min_seats=1, max_seats=20, source=HOYLE,
+    GameInfo(id="roulette", name="Roulette", family=_B, min_seats=1, max_seats=4, source=HOYLE,
              chance="dice", information="perfect",
              summary="Stake on a number, a group or a colour; the wheel of 37 numbers decides."),
-    _cards("trente_et_quarante", "Trente et Quarante", _B, (1, 20), HOYLE,
+    _cards("trente_et_quarante", "Trente et Quarante", _B, (1, 4), HOYLE,
            "Two rows of cards dealt past thirty; stake on the row nearer thirty-one, or colour.",
            aliases=("rouge_et_noir",)),
 

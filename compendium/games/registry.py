@@ -72,6 +72,8 @@ ENGINES: dict[str, str] = {
     "solo_whist_three_handed": "compendium.games.tricks.solo_variants:THREE",
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
+    "roulette": "compendium.games.chance.roulette:GAME",
+    "trente_et_quarante": "compendium.games.chance.trente_et_quarante:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

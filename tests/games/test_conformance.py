@@ -150,8 +150,17 @@ SECTIONS = {
     "la_belle_lucie": FANS_CITED | {"turning-up-cards", "end-of-the-game", "the-merci"},
     "house_in_the_wood": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
     "house_on_the_hill": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
+    "roulette": {"the-wheel", "the-stakes", "en-plein", "à-cheval", "transversale", "carré", "sixain",
+                 "columns-and-dozens", "the-even-chances", "the-limits", "the-coup", "payments", "prison",
+                 "the-banks-advantage", "the-systems", "montant-et-démontant", "the-fitzroy", "the-labouchère",
+                 "the-end-of-the-session", "sources-and-decisions"},
+    "trente_et_quarante": {"the-shoe", "the-stakes", "the-limits", "the-coup", "payments", "the-refait",
+                           "prison", "insurance", "the-banks-advantage", "the-end-of-the-session",
+                           "sources-and-decisions"},
 }
 CITED_IN_PLAY = {
+    "roulette": {"the-stakes", "the-limits"},
+    "trente_et_quarante": {"the-stakes", "payments", "insurance"},
     "the_blockade": ENGINE_SECTIONS - {"spaces"},
     "general_sedgewick": ENGINE_SECTIONS,
     "fortress": {"building-on-the-tableau", "the-foundations", "available-cards"},

@@ -296,7 +296,7 @@ class TableWidget(QGraphicsView):
         self.changed.emit()
         self._check_end()
         if not self._demo_running:
-            QTimer.singleShot(COMPUTER_PAUSE_MS if self.animations_on else 0, self._computer_turn)
+            QTimer.singleShot(self._pause(COMPUTER_PAUSE_MS), self._computer_turn)
         return True
 
     def _play_auto_moves(self) -> None:
@@ -560,6 +560,13 @@ class TableWidget(QGraphicsView):
             return
         self._think(seat)
 
+    def _pause(self, default_ms: int) -> int:
+        """The pause before the next computer move: none with animations off; a table whose moves
+        are many and small (counters laid one by one) may ask for a shorter one (``pause_ms``)."""
+        if not self.animations_on:
+            return 0
+        return min(default_ms, int(getattr(self.controller, "pause_ms", default_ms)))
+
     def _table_busy(self, retry: Any) -> bool:
         """The table is showing something the player should see before the computer moves on (a
         finished trick, the end of a hand): ask again after the controller's ``busy_ms``."""
@@ -620,7 +627,7 @@ class TableWidget(QGraphicsView):
             return
         self._play(self._think_legal[index])
         if self._demo_running:
-            QTimer.singleShot(DEMO_PAUSE_MS if self.animations_on else 0, self._demo_next)
+            QTimer.singleShot(self._pause(DEMO_PAUSE_MS), self._demo_next)
 
     # -- the demo ---------------------------------------------------------------------------
     def start_demo(self) -> None:

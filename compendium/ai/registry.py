@@ -64,6 +64,7 @@ AIS: dict[str, str] = {
     "five_hundred": f"{_TRICKS}.five_hundred:AI",
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
     "euchre": f"{_TRICKS}.euchre:AI",
+    "loo": f"{_TRICKS}.loo:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

@@ -73,6 +73,7 @@ ENGINES: dict[str, str] = {
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
     "euchre": "compendium.games.tricks.euchre:GAME",
+    "loo": "compendium.games.tricks.loo:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -66,6 +66,7 @@ class TableKind(StrEnum):
     CHECKERS = "checkers"
     BACKGAMMON = "backgammon"
     DOMINOES = "dominoes"
+    EUCHRE_LOO = "euchre_loo"     # the trick table with Euchre's score marks and Loo's pool
 
 
 class Chance(StrEnum):

@@ -12,7 +12,7 @@ from ...core.cards import Card, Rank
 from ...core.game import Seat, Special
 from ...core.rng import SplitMix64
 from ...games.tricks.engine import Call, Discard, TricksState, active_slot
-from ...games.tricks.loo import PAM, LooBidding, LooContract
+from ...games.tricks.loo import PAM, LooContract
 from .base import SimRules, TricksAI
 from .partial import PartRules, PartSim
 

@@ -21,11 +21,10 @@ from typing import Sequence
 from ...core.cards import PACKS, SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import Options, OptionSpec, Seat
+from ...core.game import Options, OptionSpec, Seat, TableKind
 from ...core.rng import SplitMix64
 from ..catalogue import BY_ID
-from .engine import (WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, TricksView,
-                     active_slot, set_fact)
+from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, TricksView, active_slot, set_fact
 
 OUT = -1          # the hand set of a hand laid down (a lone player's partner): never in play
 
@@ -89,6 +88,7 @@ class EuchreContract:
 
 class Euchre(TrickGame):
     info = BY_ID["euchre"]
+    table_kind = TableKind.EUCHRE_LOO     # the trick table, with the score marks or the pool
     option_specs = (
         OptionSpec("players", 4, (4, 2, 3), "Players",
                    labels=("Four, two against two (the main game)", "Two, each for himself",

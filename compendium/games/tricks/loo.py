@@ -22,9 +22,9 @@ from typing import Sequence
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
 from ...core.frozen import replace
-from ...core.game import Options, OptionSpec, Seat
+from ...core.game import Options, OptionSpec, Seat, TableKind
 from ..catalogue import BY_ID
-from .engine import WHIST_POWER, Call, Discard, Play, TrickGame, TricksAction, TricksState, active_slot
+from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, active_slot
 
 OUT = -1                       # the hand set of a hand thrown in (never in play)
 PAM = Card(Rank.JACK, Suit.CLUBS)
@@ -54,6 +54,7 @@ class LooContract:
 
 class Loo(TrickGame):
     info = BY_ID["loo"]
+    table_kind = TableKind.EUCHRE_LOO     # the trick table, with the score marks or the pool
     score_unit = "Counters"
     names = "ABCDEFGH"
     option_specs = (

@@ -57,6 +57,7 @@ class Loo(TrickGame):
     table_kind = TableKind.EUCHRE_LOO     # the trick table, with the score marks or the pool
     score_unit = "Counters"
     names = "ABCDEFGH"
+    spare_hand = "miss"          # the deal's text names the extra hand so
     option_specs = (
         OptionSpec("form", "three", ("three", "five"), "Form",
                    labels=("Three-card Loo, with the miss", "Five-card Loo, with Pam and the exchange")),

@@ -160,10 +160,8 @@ class EuchreLooController(TricksController):
             length = max(1.0, math.hypot(d.x(), d.y()))
             if owner >= n:                # the miss, by the dealer towards the middle
                 spot = a + d * (min(length * 0.5, self.unit * 1.9) / length)
-            elif seat == self.me:
-                spot = QPointF(a.x() - self.width * 0.3, a.y() - s * aspect * 0.4)
-            else:                         # a hand laid down, just inside its place
-                spot = a + d * (min(length * 0.3, self.unit * 1.2) / length)
+            else:                         # a hand laid down where it was held, squared up
+                spot = a
             base = QPointF(spot.x() - s / 2, spot.y() - s * aspect / 2)
             for m, i in enumerate(ids):
                 out[i] = (base + QPointF(m * 1.2, -m * 1.2), 4 + m * 0.1, None, s)
@@ -181,10 +179,10 @@ class EuchreLooController(TricksController):
     def _sync_markers(self, view: TricksView) -> None:
         pub = view.pub
         sides = self.game.sides(dict(pub.opts))
-        w = max(28.0, self.small * 0.72)
-        top = self.score.sceneBoundingRect().bottom() + 12 if self.score.lines else 12.0
-        span = w * 2.0
-        right = self.width - 14
+        w = max(28.0, self.small * 0.8)
+        # in the bottom left-hand corner, below your name and clear of your hand
+        height = w * aspect + w * 1.3 + 22
+        top = self.height - height - 4
         for i, marker in enumerate(self.markers):
             if i >= len(sides):
                 marker.hide()
@@ -192,14 +190,14 @@ class EuchreLooController(TricksController):
             marker.show()
             total = pub.sheet.totals[i]
             marker.set_score(max(0, total), f"{self.side_name(view, sides[i])} {total}", w)
-            marker.setPos(QPointF(right - span * (len(sides) - i) + w * 0.3, top + w * 0.3))
+            marker.setPos(QPointF(12 + w * 0.3 + i * w * 2.3, top + w * 0.3))
 
     def _sync_pool(self, view: TricksView) -> None:
         pub = view.pub
-        disc = max(14.0, self.unit * 0.22)
+        disc = max(18.0, self.unit * 0.3)
         self.pool.set_amount(pub.pool, disc, f"Pool {pub.pool}")
-        # beside the trick, on the left of the middle (the stack's origin is its bottom centre)
-        self.pool.setPos(QPointF(self.centre.x() - self.unit * 2.3, self.centre.y() + self.unit * 0.55))
+        # below and right of the trick, clear of the seats' piles (its origin is its bottom centre)
+        self.pool.setPos(QPointF(self.centre.x() + self.unit * 2.4, self.centre.y() + self.unit * 1.95))
         self.pool.setVisible(pub.pool > 0 or pub.phase != "over")
 
 

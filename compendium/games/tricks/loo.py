@@ -426,7 +426,10 @@ class Loo(TrickGame):
         if state.deal_no < deals or (state.pool and state.deal_no < deals + EXTRA_ROUNDS * n):
             return replace(state, phase="deal", turn=None)
         s = state
+        why = f"the agreed {deals} deals have been played and the pool is empty"
         if s.pool:
+            why = (f"the agreed {deals} deals and {EXTRA_ROUNDS} more rounds have been played; the "
+                   "pool left is shared out")
             # still loo money after the extra rounds: it is shared out equally (the odd
             # counters to the players on the last dealer's left)
             sheet, pool = s.sheet, s.pool
@@ -440,8 +443,7 @@ class Loo(TrickGame):
         totals = s.sheet.totals
         best = max(totals)
         winners = [i for i, t in enumerate(totals) if t == best]
-        return self.finish(s, winners, f"the agreed {deals} deals have been played and the pool is empty",
-                           self.ref("the-end-of-the-game"))
+        return self.finish(s, winners, why, self.ref("the-end-of-the-game"))
 
     # -- refusals and words -------------------------------------------------------------------
     def _refusal(self, state: TricksState, seat: Seat, action: TricksAction) -> IllegalAction:

@@ -24,7 +24,18 @@ from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat, TableKind
 from ...core.rng import SplitMix64
 from ..catalogue import BY_ID
-from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, TricksView, active_slot, set_fact
+from .engine import (
+    WHIST_POWER,
+    Call,
+    Discard,
+    TrickGame,
+    TricksAction,
+    TricksState,
+    TricksView,
+    active_slot,
+    put_out,
+    set_fact,
+)
 
 OUT = -1          # the hand set of a hand laid down (a lone player's partner): never in play
 
@@ -224,14 +235,7 @@ class Euchre(TrickGame):
         return replace(s, phase="discard", turn=state.dealer)
 
     def _discard(self, state: TricksState, seat: Seat, card: Card) -> TricksState:
-        slot = active_slot(state, seat)
-        assert slot is not None
-        cid = next(i for i in state.hands[slot] if state.deck[i] == card)
-        hands = list(state.hands)
-        hands[slot] = tuple(i for i in hands[slot] if i != cid)
-        discards = list(state.discards)
-        discards[seat] = discards[seat] + (cid,)
-        return self._to_play(replace(state, hands=tuple(hands), discards=tuple(discards)))
+        return self._to_play(put_out(state, seat, card))
 
     def _to_play(self, state: TricksState) -> TricksState:
         lead = self.first_leader(state)

@@ -24,7 +24,7 @@ from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat, TableKind
 from ..catalogue import BY_ID
-from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, active_slot
+from .engine import WHIST_POWER, Call, Discard, TrickGame, TricksAction, TricksState, active_slot, put_out
 
 OUT = -1                       # the hand set of a hand thrown in (never in play)
 PAM = Card(Rank.JACK, Suit.CLUBS)
@@ -157,7 +157,7 @@ class Loo(TrickGame):
         s = replace(state, calls=state.calls + ((seat, self.said(action)),))
         bidding: LooBidding = state.bidding
         if isinstance(action, Discard):
-            return self._put_out(s, seat, action.card)
+            return put_out(s, seat, action.card)
         assert isinstance(action, Call)
         word = action.word
         if word == "draw":
@@ -208,16 +208,6 @@ class Loo(TrickGame):
         sets[slot] = OUT
         sets[miss], owners[miss], taken[miss] = 0, seat, True
         return replace(state, hand_sets=tuple(sets), owners=tuple(owners), taken_up=tuple(taken))
-
-    def _put_out(self, state: TricksState, seat: Seat, card: Card) -> TricksState:
-        slot = active_slot(state, seat)
-        assert slot is not None
-        cid = next(i for i in state.hands[slot] if state.deck[i] == card)
-        hands = list(state.hands)
-        hands[slot] = tuple(i for i in hands[slot] if i != cid)
-        discards = list(state.discards)
-        discards[seat] = discards[seat] + (cid,)
-        return replace(state, hands=tuple(hands), discards=tuple(discards))
 
     def _draw(self, state: TricksState, seat: Seat) -> TricksState:
         """As many cards from the top of the pack as were put out (none: he stands on his cards)."""

@@ -58,8 +58,9 @@ def test_euchre_ordering_up_and_passing_are_buttons(table):
 def test_euchre_by_keyboard(table):
     open_game(table, "euchre")
     table.setFocus()
-    QTest.keyClick(table, Qt.Key.Key_Return)            # the first choice: Pass
-    assert table.session.steps[-1].action == Call("pass")
+    QTest.keyClick(table, Qt.Key.Key_Right)             # from Pass to Order it up
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    assert table.session.steps[-1].action == Call("order")
 
 
 def test_the_dealer_discards_by_clicking_and_confirming(table):

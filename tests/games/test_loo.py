@@ -214,6 +214,8 @@ def test_five_card_loo_has_no_miss_and_pam_is_the_best_trump():
 def test_the_exchange():
     state = say(five(), "play")
     assert state.phase == "exchange" and GAME.to_move(state) == 0
+    assert Call("stand") in GAME.legal_actions(state, 0) and Call("draw") not in GAME.legal_actions(state, 0)
+    assert refusal(GAME, state, "draw").rule == "loo#the-exchange"
     state = GAME.apply(state, Discard(Card(Rank.TWO, Suit.CLUBS)))
     state = GAME.apply(state, Discard(Card(Rank.THREE, Suit.DIAMONDS)))
     before = len(state.stock)
@@ -231,11 +233,11 @@ def test_four_and_pam_are_a_flush_and_pam_is_not_looed_by_it():
     assert GAME.flush_rank(state, 0) is not None
     pam_holder = five(hands=FIVE)
     assert GAME.flush_rank(pam_holder, 2) is None
-    state = say(state, "play", "draw", "play", "draw", "play", "draw", "pass", "pass")
+    state = say(state, "play", "stand", "play", "stand", "play", "stand", "pass", "pass")
     assert state.sheet.totals == (5, -5, -5, 0, -5)
     # a heart flush for seat 1; seat 2 holds Pam and is not looed by it, seat 0 is
     hearts = five(hands=[FIVE[0], "7♥ 5♥ K♥ 4♥ 2♥"] + FIVE[2:])
-    hearts = say(hearts, "play", "draw", "play", "draw", "play", "draw", "pass", "pass")
+    hearts = say(hearts, "play", "stand", "play", "stand", "play", "stand", "pass", "pass")
     assert hearts.sheet.totals == (-5, 5, 0, 0, -5)
 
 
@@ -243,7 +245,7 @@ def test_a_trump_flush_beats_a_plain_one():
     hands = ["A♠ K♠ Q♠ 6♠ 3♠", "7♥ 5♥ K♥ 4♥ 2♥"] + FIVE[2:]
     state = five(hands=hands)
     assert GAME.flush_rank(state, 1) > GAME.flush_rank(state, 0)
-    state = say(state, "play", "draw", "play", "draw", "pass", "pass", "pass")
+    state = say(state, "play", "stand", "play", "stand", "pass", "pass", "pass")
     assert state.sheet.totals == (0, 5, 0, 0, -5)                   # the lesser flush is not looed
 
 

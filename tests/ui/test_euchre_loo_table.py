@@ -138,10 +138,21 @@ def test_five_card_loo_exchange_by_clicks(table):
     slot = active_slot(session.state, 0)
     first = session.state.hands[slot][0]
     table.sync(animate=False)
-    assert [b.label for b in ctl.buttons] == ["Exchange"]
+    assert [b.label for b in ctl.buttons] == ["Keep these cards", "Exchange"]
     click_card(table, first)
     assert session.state.phase == "exchange"             # chosen, not yet put out
     before = len(session.state.stock)
     click_button(table, "Exchange")
     assert session.state.discards[0] == (first,) and len(session.state.stock) == before - 1
     assert len(session.state.hands[slot]) == 5 and session.state.phase != "exchange"
+
+
+def test_five_card_loo_keeping_the_cards(table):
+    ctl = open_game(table, "loo", options={"form": "five"})
+    click_button(table, "Play")
+    session = table.session
+    hand = session.state.hands[active_slot(session.state, 0)]
+    assert "Keep these cards" in [b.label for b in ctl.buttons]
+    click_button(table, "Keep these cards")
+    assert session.state.phase != "exchange" and session.state.discards[0] == ()
+    assert session.state.hands[active_slot(session.state, 0)] == hand

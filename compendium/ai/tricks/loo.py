@@ -77,13 +77,18 @@ def exchange_choice(game: Any, state: TricksState, hand: Sequence[Card], changed
     return None
 
 
+def end_exchange(legal: Sequence[Any]) -> Call:
+    """Draw for the cards put out, or keep the hand when none were."""
+    return Call("draw") if Call("draw") in legal else Call("stand")
+
+
 def thumb_action(game: Any, state: TricksState, seat: Seat, legal: Sequence[Any]) -> Any:
     """The rule-of-thumb choice of ``seat`` with its own cards (the worlds' other players)."""
     slot = active_slot(state, seat)
     hand = [state.deck[i] for i in state.hands[slot]] if slot is not None else []
     if state.phase == "exchange":
         card = exchange_choice(game, state, hand, len(state.discards[seat]))
-        return Discard(card) if card is not None and Discard(card) in legal else Call("draw")
+        return Discard(card) if card is not None and Discard(card) in legal else end_exchange(legal)
     if worth_playing(game, state, hand) or Call("pass") not in legal and Call("pool") not in legal:
         return Call("play") if Call("play") in legal else legal[0]
     if Call("pool") in legal:
@@ -119,7 +124,7 @@ class LooAI(TricksAI):
         if pub.phase == "exchange":
             hand = [c.face for c in view.hand(seat)]
             card = exchange_choice(game, pub, hand, len(pub.discards[seat]))
-            return Discard(card) if card is not None and Discard(card) in legal else Call("draw")
+            return Discard(card) if card is not None and Discard(card) in legal else end_exchange(legal)
         if player.level <= 1:
             return self._level_one(game, pub, [c.face for c in view.hand(seat)], legal)
         worlds = self.call_worlds.get(player.level, 14)

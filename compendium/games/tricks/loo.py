@@ -86,7 +86,7 @@ class Loo(TrickGame):
         return self.cards_each(state)
 
     def call_words(self) -> tuple[str, ...]:
-        return ("play", "pass", "miss", "pool", "draw")
+        return ("play", "pass", "miss", "pool", "draw", "stand")
 
     def seat_name(self, seat: Seat, n: int | None = None) -> str:
         return self.names[seat]
@@ -145,7 +145,8 @@ class Loo(TrickGame):
             slot = active_slot(state, seat)
             assert slot is not None
             changed = len(state.discards[seat])
-            out = [Call("draw")]
+            # "stand" keeps the cards dealt; "draw" replaces the cards put out, once some are
+            out = [Call("draw") if changed else Call("stand")]
             if changed < len(state.stock):
                 out += [Discard(state.deck[i]) for i in state.hands[slot]]
             return out
@@ -160,7 +161,7 @@ class Loo(TrickGame):
             return put_out(s, seat, action.card)
         assert isinstance(action, Call)
         word = action.word
-        if word == "draw":
+        if word in ("draw", "stand"):
             return self._draw(s, seat)
         if word == "pass":
             s = self._throw_in(s, seat)
@@ -441,10 +442,15 @@ class Loo(TrickGame):
         bidding = state.bidding
         if state.phase == "play":
             return IllegalAction("everyone has decided: play a card", self.ref("the-play"))
-        if isinstance(action, Discard) or word == "draw":
+        if isinstance(action, Discard) or word in ("draw", "stand"):
             if state.phase != "exchange":
                 return IllegalAction("cards are changed only at five-card Loo, by a player who has "
                                      "just said he plays", self.ref("the-exchange"))
+            if word == "draw":
+                return IllegalAction("put out the cards to change first, or keep these cards",
+                                     self.ref("the-exchange"))
+            if word == "stand":
+                return IllegalAction("cards are put out already: draw as many", self.ref("the-exchange"))
             return IllegalAction("no more cards may be changed than the pack can replace",
                                  self.ref("the-exchange"))
         if state.phase == "exchange":
@@ -468,13 +474,14 @@ class Loo(TrickGame):
     def call_label(self, action: TricksAction) -> str:
         if isinstance(action, Call):
             label = {"play": "Play", "pass": "Pass", "miss": "Take the miss",
-                     "pool": "Play the miss for the pool", "draw": "Draw"}.get(action.word)
+                     "pool": "Play the miss for the pool", "draw": "Draw",
+                     "stand": "Keep these cards"}.get(action.word)
             if label is not None:
                 return label
         return super().call_label(action)
 
     def describe(self, state: TricksState, action: TricksAction) -> str:
-        if isinstance(action, Call) and action.word == "draw" and state.turn is not None:
+        if isinstance(action, Call) and action.word in ("draw", "stand") and state.turn is not None:
             return f"{self.seat_name(state.turn)} changes {len(state.discards[state.turn])} cards"
         return super().describe(state, action)
 

@@ -156,3 +156,21 @@ def test_five_card_loo_keeping_the_cards(table):
     click_button(table, "Keep these cards")
     assert session.state.phase != "exchange" and session.state.discards[0] == ()
     assert session.state.hands[active_slot(session.state, 0)] == hand
+
+
+def test_a_panel_is_not_tinted_by_the_brush_an_item_before_it_left(qapp):
+    """The view does not save the painter between items (a card's highlight leaves its brush):
+    the panels fill and rim themselves without it."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from compendium.ui.table.tricks_items import TextPanel
+    panel = TextPanel(["Points"], size=13)
+    img = QImage(200, 80, QImage.Format.Format_ARGB32)
+    img.fill(QColor(0, 0, 0))
+    painter = QPainter(img)
+    painter.setBrush(QColor(255, 220, 0, 95))          # as a highlighted card leaves it
+    panel.paint(painter, None)
+    painter.end()
+    box = panel.boundingRect()
+    reds = [img.pixelColor(int(box.center().x()) + dx, int(box.bottom()) - 5).red() for dx in (-3, 0, 3)]
+    assert max(reds) < 60

@@ -171,7 +171,8 @@ class Euchre(TrickGame):
         alone = self.alone_allowed(state)
         if state.phase == "order":
             word = self.accept_word(state, seat)
-            return [Call("pass"), Call(word)] + ([Call(word + "-alone")] if alone else [])
+            said: list[TricksAction] = [Call("pass"), Call(word)]
+            return said + ([Call(word + "-alone")] if alone else [])
         if state.phase == "make":
             bidding: EuchreBidding = state.bidding
             out: list[TricksAction] = [Call("pass")]

@@ -77,7 +77,7 @@ class Loo(TrickGame):
         return PACKS["52"]
 
     def five(self, state: TricksState) -> bool:
-        return state.option("form", "three") == "five"
+        return bool(state.option("form", "three") == "five")
 
     def cards_each(self, state: TricksState) -> int:
         return 5 if self.five(state) else 3

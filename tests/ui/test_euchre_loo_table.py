@@ -12,7 +12,7 @@ from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.registry import get_game
 from compendium.games.tricks.engine import Call, Discard, active_slot
-from compendium.ui.table.euchre_loo_table import COVER, PIPS, EuchreLooController, ScoreMarker
+from compendium.ui.table.euchre_loo_table import COVER, PIPS, EuchreLooController
 
 from .tables import table_played_by_the_test
 

@@ -63,6 +63,8 @@ AIS: dict[str, str] = {
     "boston": f"{_TRICKS}.boston:AI",
     "five_hundred": f"{_TRICKS}.five_hundred:AI",
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
+    "euchre": f"{_TRICKS}.euchre:AI",
+    "loo": f"{_TRICKS}.loo:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

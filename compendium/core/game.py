@@ -68,6 +68,7 @@ class TableKind(StrEnum):
     BACKGAMMON = "backgammon"
     DOMINOES = "dominoes"
     CASINO = "casino"        # Roulette and Trente et Quarante
+    EUCHRE_LOO = "euchre_loo"     # the trick table with Euchre's score marks and Loo's pool
 
 
 class Chance(StrEnum):

@@ -74,6 +74,8 @@ ENGINES: dict[str, str] = {
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
     "roulette": "compendium.games.chance.roulette:GAME",
     "trente_et_quarante": "compendium.games.chance.trente_et_quarante:GAME",
+    "euchre": "compendium.games.tricks.euchre:GAME",
+    "loo": "compendium.games.tricks.loo:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -190,7 +190,9 @@ def layout(game: TrickGame, options: Options, dealer: Seat) -> DealLayout:
     # the hands in the order of the seats (A first), each player's hands in the order taken up
     for k in sorted(range(len(laid.hands)), key=lambda k: (laid.owners[k], laid.hand_sets[k])):
         ids, owner = laid.hands[k], laid.owners[k]
-        label = names[owner] + (str(laid.hand_sets[k] + 1) if owner in several else "")
+        # a hand dealt to no seat (Loo's miss) goes by the game's name for it
+        label = (names[owner] if owner < len(names) else getattr(game, "spare_hand", "spare")) + \
+            (str(laid.hand_sets[k] + 1) if owner in several else "")
         places.append(Place(label, "hand", tuple(sorted(ids)), seat=owner))
         for i in ids:
             where[i] = label

@@ -165,6 +165,19 @@ def active_slot(state: TricksState, seat: Seat) -> int | None:
     return None
 
 
+def put_out(state: TricksState, seat: Seat, card: Card) -> TricksState:
+    """``seat`` puts ``card`` out of the hand he plays from, face down beside him (a discard he
+    alone knows)."""
+    slot = active_slot(state, seat)
+    assert slot is not None
+    cid = next(i for i in state.hands[slot] if state.deck[i] == card)
+    hands = list(state.hands)
+    hands[slot] = tuple(i for i in hands[slot] if i != cid)
+    discards = list(state.discards)
+    discards[seat] = discards[seat] + (cid,)
+    return replace(state, hands=tuple(hands), discards=tuple(discards))
+
+
 def set_fact(state: TricksState, name: str, value: Any) -> tuple[tuple[str, Any], ...]:
     return tuple((k, v) for k, v in state.info if k != name) + ((name, value),)
 

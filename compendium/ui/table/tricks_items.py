@@ -24,6 +24,9 @@ def draw_panel(painter: QPainter, rect: QRectF, radius: float, fill: QColor, pen
     path.addRoundedRect(rect, radius, radius)
     painter.fillPath(path, fill)
     painter.setPen(pen)
+    # the view does not save the painter between items: a brush left by the last item (a card's
+    # highlight) would otherwise tint the panel
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawPath(path)
 
 

@@ -293,3 +293,18 @@ def test_the_computer_never_sees_the_hidden_cards():
     a = p.choose(GAME, GAME.view(s, A), GAME.legal_actions(s, A))
     assert isinstance(a, Discard) and GAME.to_move(s) == A
     assert GAME.to_move(GAME.initial_state()) is Special.CHANCE
+
+
+def test_a_deal_set_up_by_hand_with_its_exchange():
+    text = """dealer: B
+A: S K Q J C 7 8
+B: D A 10 9 8 7
+turn-up: H9
+play:
+  calls: A propose, B accept, A discard 7C, A draw, B keep
+"""
+    s = GAME.setup_state(text, {})
+    assert s.phase == "propose" and s.turn == A and len(s.stock) == 20
+    assert set(cards("KS QS JS 8C")) <= hand_of(s, A)
+    back = GAME.setup_state(GAME.hand_text(s), {})
+    assert hand_of(back, A) == hand_of(s, A) and back.phase == s.phase

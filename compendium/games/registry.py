@@ -73,6 +73,8 @@ ENGINES: dict[str, str] = {
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
     "ecarte": "compendium.games.tricks.ecarte:GAME",
+    "bezique": "compendium.games.tricks.bezique:GAME",
+    "rubicon_bezique": "compendium.games.tricks.bezique:RUBICON_GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

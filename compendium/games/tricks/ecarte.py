@@ -21,6 +21,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import Call, Discard, Play, TrickGame, TricksAction, TricksState, TricksView, active_slot
+from .heading import heading_cards
 
 HAND = 5
 TARGET = 5
@@ -249,13 +250,7 @@ class Ecarte(TrickGame):
         hand = [state.deck[i] for i in self._hand(state, seat)]
         if not state.trick:
             return hand
-        led = state.deck[state.trick[0][1]]
-        follow = [c for c in hand if c.suit == led.suit]
-        if follow:
-            higher = [c for c in follow if POWER[c.rank] > POWER[led.rank]]
-            return higher or follow
-        trumps = [c for c in hand if c.suit == state.trump]
-        return trumps or hand
+        return heading_cards(hand, state.deck[state.trick[0][1]], state.trump, lambda c: POWER[c.rank])
 
     def why_not_playable(self, state: TricksState, seat: Seat, card: Card) -> IllegalAction | None:
         hand = [state.deck[i] for i in self._hand(state, seat)]

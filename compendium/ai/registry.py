@@ -64,6 +64,8 @@ AIS: dict[str, str] = {
     "five_hundred": f"{_TRICKS}.five_hundred:AI",
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
     "ecarte": f"{_TRICKS}.ecarte:AI",
+    "bezique": f"{_TRICKS}.bezique:AI",
+    "rubicon_bezique": f"{_TRICKS}.bezique:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

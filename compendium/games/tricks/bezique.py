@@ -359,7 +359,8 @@ class Bezique(TrickGame):
             hands[slot] = tuple(i for i in hands[slot] if i != cid) + (s.turnup,)
             rec = replace(rec, sevens=rec.sevens + (cid,), seen=rec.seen + (s.turnup,))
             s = replace(s, hands=tuple(hands), turnup=cid, contract=rec)
-            s = self._score(s, seat, 10, f"{name}: the seven of trumps exchanged for the turn-up", "the-seven-of-trumps")
+            s = self._score(s, seat, 10, f"{name}: the seven of trumps exchanged for the turn-up",
+                            "the-seven-of-trumps")
             return self._after_declaring(s)
         if action.word == "seven":
             _, show = self._sevens(s, seat)

@@ -677,4 +677,16 @@ GAME = Bezique()
 RUBICON_GAME = RubiconBezique()
 
 __all__ = ["GAME", "RUBICON_GAME", "Bezique", "BeziqueDeal", "Meld", "PlayShown", "RubiconBezique",
-           "VALUES", "rubicon_points"]
+           "VALUES", "order_for", "rubicon_points"]
+
+
+def order_for(elder: Sequence[Card], dealer: Sequence[Card], turnup: Card | None, stock_top_first: Sequence[Card],
+              packets: Sequence[int] = (3, 2, 3)) -> list[Card]:
+    """The pack order (top first) that deals these hands, this turn-up and this stock: for the tests
+    and the books' examples."""
+    e, d = list(elder), list(dealer)
+    order: list[Card] = []
+    for k in packets:
+        order += e[:k] + d[:k]
+        e, d = e[k:], d[k:]
+    return order + ([turnup] if turnup is not None else []) + list(stock_top_first)

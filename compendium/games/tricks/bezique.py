@@ -39,7 +39,7 @@ from typing import Any
 
 from ...core.cards import PIQUET_RANKS, SUITS, Card, Rank, Suit, pack
 from ...core.errors import IllegalAction, NotationError
-from ...core.game import Options, OptionSpec, Seat
+from ...core.game import Options, OptionSpec, Seat, TableKind
 from ...core.notation import parse_card
 from ..catalogue import BY_ID
 from .engine import Call, Play, Trick, TrickGame, TricksAction, TricksState, TricksView, active_slot
@@ -117,6 +117,7 @@ class BeziqueDeal:
 
 class Bezique(TrickGame):
     info = BY_ID["bezique"]
+    table_kind = TableKind.BEZIQUE
     packs = 2
     hand_size = 8
     packets: tuple[int, ...] = (3, 2, 3)
@@ -359,14 +360,14 @@ class Bezique(TrickGame):
             hands[slot] = tuple(i for i in hands[slot] if i != cid) + (s.turnup,)
             rec = replace(rec, sevens=rec.sevens + (cid,), seen=rec.seen + (s.turnup,))
             s = replace(s, hands=tuple(hands), turnup=cid, contract=rec)
-            s = self._score(s, seat, 10, f"{name}: the seven of trumps exchanged for the turn-up",
+            s = self._score(s, seat, 10, f"{name}: the seven exchanged",
                             "the-seven-of-trumps")
             return self._after_declaring(s)
         if action.word == "seven":
             _, show = self._sevens(s, seat)
             cid = show[0]
             s = replace(s, contract=replace(rec, sevens=rec.sevens + (cid,), seen=rec.seen + (cid,)))
-            s = self._score(s, seat, 10, f"{name}: the seven of trumps shown", "the-seven-of-trumps")
+            s = self._score(s, seat, 10, f"{name}: the seven shown", "the-seven-of-trumps")
             return self._after_declaring(s)
         meld = next(m for m in self.meld_options(s, seat) if self.meld_call(m) == action)
         return self._after_declaring(self.declare(s, seat, meld))

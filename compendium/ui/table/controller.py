@@ -33,6 +33,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.DOMINOES: "compendium.ui.table.dominoes_table:DominoesController",
     TableKind.POKER_PATIENCE: "compendium.ui.table.poker_patience_table:PokerPatienceController",
     TableKind.TRICKS: "compendium.ui.table.tricks_table:TricksController",
+    TableKind.BEZIQUE: "compendium.ui.table.bezique_table:BeziqueController",
     TableKind.GHOST: "compendium.ui.table.parlour_table:GhostController",
     TableKind.TIT_TAT_TOE: "compendium.ui.table.parlour_table:TitTatToeController",
     TableKind.POPE_JOAN: "compendium.ui.table.parlour_table:PopeJoanController",

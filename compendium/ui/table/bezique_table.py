@@ -1,7 +1,8 @@
 """The Bézique table: the trick table, with each player's declared cards lying face up in front of
 him and played from there.
 
-Your declared cards lie in a row above your hand, on the left (clear of the buttons in the middle);
+Your declared cards lie in a row on the left above your name and hand (clear of the buttons in the
+middle);
 your opponent's in a row below his hand, on the right of the trick.  Yours answer a click, a drag
 to the middle or the keyboard like the cards in your hand: a card clicked there is played from
 the table (``PlayShown`` where you also hold a concealed copy of it).  After a trick you win, the
@@ -60,22 +61,27 @@ class BeziqueController(TricksController):
             h = w * aspect
             a = self.seat_anchor(seat, pub.n)
             if seat == self.me:
-                # above your hand on the left, clear of the calls in the middle
-                panel = self.names.get(self.me)
-                lo = panel.sceneBoundingRect().right() + 10 if panel is not None and panel.isVisible() else 120.0
+                # on the left, above your name and hand, clear of the calls in the middle
+                lo = 12.0
                 room = self.centre.x() - u * 1.6 - lo
             else:
-                # below his hand on the left of the trick, clear of the stock and the turn-up
+                # below his hand and name, left of the trick, clear of the stock and the turn-up
                 lo = s * 2.2 + 12
-                room = self.centre.x() - u * 0.75 - lo
+                hi = self.centre.x() - u * 1.12
+                room = hi - lo
             step = min(w * 0.62, max(w * 0.2, (room - w) / max(1, len(ids) - 1)))
             total = w + step * (len(ids) - 1)
             if seat == self.me:
-                top = a.y() - u * aspect / 2 - LIFT * u - h - 10
+                panel = self.names.get(self.me)
+                tall = panel.sceneBoundingRect().height() if panel is not None and panel.isVisible() else 72.0
+                top = a.y() - u * aspect / 2 - LIFT * u - h - tall - 18
                 left = lo
             else:
-                top = a.y() + s * aspect / 2 + 10
-                left = max(lo, self.centre.x() - u * 0.75 - total)
+                panel = self.names.get(seat)
+                below = panel.sceneBoundingRect().bottom() if panel is not None and panel.isVisible() \
+                    else a.y() + s * aspect / 2 + 70
+                top = max(a.y() + s * aspect / 2 + 10, below + 8)
+                left = max(lo, hi - total)
             self._meld_rows[seat] = QRectF(left, top, total, h)
             for k, i in enumerate(ids):
                 face = view.cards[i].face
@@ -110,6 +116,28 @@ class BeziqueController(TricksController):
     def _auto_draw(self) -> None:
         if self.table.human_to_move and list(self.legal()) == [Call("draw")]:
             self.table.play(Call("draw"))
+
+    def trick_spot(self, seat: int, n: int, spread: float = 1.0) -> QPointF:
+        # two cards side by side in the middle, his on the left and a little higher, yours on the
+        # right: clear of his name panel and of the rows of declared cards
+        u = self.unit
+        side = 1.0 if seat == self.me else -1.0
+        x = self.centre.x() + side * u * 0.56 * spread - u / 2
+        y = self.centre.y() - u * aspect / 2 + side * u * 0.12
+        return QPointF(x, y)
+
+    def prompt(self) -> str:
+        """While the stock lasts the second player may play any card (the trick table would ask
+        him to follow suit); in the last tricks he must follow and win."""
+        text = super().prompt()
+        pub = self.view().pub
+        if self.table.human_to_move and pub.phase == "play" and pub.trick:
+            if self.game.stock_left(pub):
+                return "Play any card: while the stock lasts you need not follow suit"
+            return "Follow suit and win the trick if you can (or trump)"
+        if text.startswith("Your call") and pub.phase == "declare":
+            return "You won the trick: declare, or Draw"
+        return text
 
     # -- playing a card from the table ---------------------------------------------------------------
     def play_card(self, cid: int) -> None:

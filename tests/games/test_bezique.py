@@ -419,3 +419,33 @@ def test_rubicon_state_of_the_deal_is_public():
     s = rubicon("KH QH KS QS 7C 8C 9C 7D 8D", R_LOW)
     assert isinstance(s.contract, BeziqueDeal)
     assert refusal(RUBICON_GAME, s, "exchange").rule == "rubicon_bezique#the-play"
+
+
+@pytest.mark.parametrize("game", [GAME, RUBICON_GAME])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_computer_does_not_peek(game, seed):
+    """Re-dealing the cards a seat cannot see never changes the computer's choice, at any level,
+    at many points of a deal (the stock, the declarations, the last tricks)."""
+    from compendium.ai.tricks.bezique import BeziquePlayer
+    from compendium.core.game import Special
+    state = game.apply(game.initial_state(), game.chance_action(game.initial_state(), seed))
+    players = [BeziquePlayer(3), BeziquePlayer(2)]
+    checked = 0
+    for step in range(400):
+        seat = game.to_move(state)
+        if seat is Special.CHANCE:
+            state = game.apply(state, game.chance_action(state, seed + step))
+            continue
+        if isinstance(seat, Special):
+            break
+        legal = list(game.legal_actions(state, seat))
+        if step % 7 == 0:
+            other = game.shuffle_unseen(state, seat, step + seed)
+            assert game.view(other, seat) == game.view(state, seat)
+            for level in (1, 2, 3):
+                p = BeziquePlayer(level)
+                assert p.choose(game, game.view(state, seat), legal) == \
+                    BeziquePlayer(level).choose(game, game.view(other, seat), legal)
+            checked += 1
+        state = game.apply(state, players[seat].choose(game, game.view(state, seat), legal))
+    assert checked > 20

@@ -214,12 +214,18 @@ class Bezique(TrickGame):
         trump = state.trump
         out: list[Meld] = []
 
+        used: dict[int, set[str]] = {}
+        for i, c in rec.used:
+            used.setdefault(i, set()).add(c)
+
         def find(kind: str, need: Sequence[Card], suit: Suit | None = None) -> None:
-            cls = CLASS[kind]
             wanted = Counter(need)
+            if any(len(by_face.get(face, ())) < k for face, k in wanted.items()):
+                return                      # not held at all: the common case, answered at once
+            cls = CLASS[kind]
             choices = []
             for face, k in wanted.items():
-                free = [i for i in by_face.get(face, []) if cls not in rec.classes(i)
+                free = [i for i in by_face[face] if cls not in used.get(i, ())
                         or self.reformed(state, rec, i, cls)]
                 if len(free) < k:
                     return

@@ -449,3 +449,38 @@ def test_the_computer_does_not_peek(game, seed):
             checked += 1
         state = game.apply(state, players[seat].choose(game, game.view(state, seat), legal))
     assert checked > 20
+
+
+def test_rubicon_refusals_cite_their_laws():
+    s = rubicon("KH QH KS QS KD KC 7C 8C 9C", R_LOW)
+    s = won_by_a(s, "7C", "7S", game=RUBICON_GAME)
+    assert refusal(RUBICON_GAME, s, "seven").rule == "rubicon_bezique#the-play"          # no seven here
+    assert refusal(RUBICON_GAME, s, "play 8C").rule == "rubicon_bezique#the-play"        # declare or draw
+    s = act(s, "royal-marriage h", game=RUBICON_GAME)
+    assert refusal(RUBICON_GAME, s, "four-kings").rule == "rubicon_bezique#declarations"  # one a trick
+    s = act(s, "draw", "play 8C", "play 8S", game=RUBICON_GAME)
+    assert refusal(RUBICON_GAME, s, "royal-marriage s").rule.startswith("rubicon_bezique#")  # hearts are trumps
+    s = act(s, "four-kings", "draw", game=RUBICON_GAME)
+    assert refusal(RUBICON_GAME, s, "play-shown 9C").rule == "rubicon_bezique#the-play"
+    s = act(s, "play 9C", "play 9S", game=RUBICON_GAME)
+    assert refusal(RUBICON_GAME, s, "four-kings").rule == "rubicon_bezique#using-cards-again"
+    legal = RUBICON_GAME.legal_actions(s, A)
+    assert Call("marriage", S) in legal and Call("draw") in legal
+
+
+def test_rubicon_the_last_nine_tricks_follow_and_win():
+    s = RUBICON_GAME.apply(RUBICON_GAME.initial_state(), RUBICON_GAME.chance_action(RUBICON_GAME.initial_state(), 4))
+    while RUBICON_GAME.stock_left(s):
+        legal = RUBICON_GAME.legal_actions(s, s.turn)
+        s = RUBICON_GAME.apply(s, Call("draw") if Call("draw") in legal else legal[0])
+    assert len(RUBICON_GAME.hand_ids(s, 0)) == 9 and s.contract.table == ((), ())
+    for _ in range(30):
+        if s.trick:
+            hand = [s.deck[i] for i in RUBICON_GAME.hand_ids(s, s.turn)]
+            allowed = {a.card for a in RUBICON_GAME.legal_actions(s, s.turn)}
+            bad = [c for c in hand if c not in allowed]
+            if bad:
+                assert refusal(RUBICON_GAME, s, Play(bad[0])).rule == "rubicon_bezique#the-last-nine-tricks"
+                return
+        s = RUBICON_GAME.apply(s, RUBICON_GAME.legal_actions(s, s.turn)[0])
+    pytest.fail("no card was forbidden in the last nine tricks of this deal")

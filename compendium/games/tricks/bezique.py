@@ -307,6 +307,8 @@ class Bezique(TrickGame):
         if not isinstance(action, Call):
             return IllegalAction("declare or draw first", self.ref("declarations"))
         if action.word in ("exchange", "seven"):
+            if not self.turnup_trumps:
+                return IllegalAction("the seven of trumps scores nothing in this game", self.ref("the-play"))
             return IllegalAction("you hold no seven of trumps that may be scored now",
                                  self.ref("the-seven-of-trumps"))
         if action.word in DECLARE_WORDS and rec.declared:

@@ -137,3 +137,19 @@ def test_the_screen_shows_no_hidden_face(table, qtbot):
         if view.cards[cid].face is None:
             assert item.face is None
     assert Call("draw") in table.legal()
+
+
+@pytest.mark.parametrize("game_id", ["bezique", "rubicon_bezique", "ecarte"])
+def test_screenshot_at_1366_by_768(game_id, tmp_path):
+    import os
+    import struct
+    import subprocess
+    import sys
+    out = tmp_path / f"{game_id}.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    proc = subprocess.run([sys.executable, "-m", "compendium", "--screenshot", game_id, str(out), "--seed", "3",
+                           "--size", "1366x768"], capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", data[16:24]) == (1366, 768)

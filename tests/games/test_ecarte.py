@@ -308,3 +308,12 @@ play:
     assert set(cards("KS QS JS 8C")) <= hand_of(s, A)
     back = GAME.setup_state(GAME.hand_text(s), {})
     assert hand_of(back, A) == hand_of(s, A) and back.phase == s.phase
+
+
+def test_the_rules_pane_follows_the_proposal_and_the_discard():
+    s = dealt("KH 8S JS 7C 8C", "AD 10D 9D QS 7D", "7H")
+    assert GAME.rules_section(s) == "the-proposal"
+    s = say(s, "propose", "accept")
+    assert GAME.rules_section(s) == "the-discard"
+    s = say(s, "discard 7C", "draw", "keep", "play", "king", "play 8S")
+    assert GAME.rules_section(s) == "the-play"

@@ -292,6 +292,11 @@ class Ecarte(TrickGame):
             return s
         return replace(s, phase="deal", turn=None)
 
+    def rules_section(self, state: TricksState) -> str | None:
+        if state.phase in ("discard", "dealer-discard"):
+            return self.page_section("the-discard")
+        return super().rules_section(state)
+
     # -- what the computer may infer ---------------------------------------------------------------------
     def extra_constraints(self, view: TricksView, seat: Seat) -> dict[int, set[Suit]]:
         """A player who neither followed nor trumped has no trumps."""

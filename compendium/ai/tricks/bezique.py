@@ -44,27 +44,32 @@ def points_of(card: Card) -> int:
     return 10 if card.rank in BRISQUES else 0
 
 
-def keep_value(card: Card, held: Counter[Card], trump: Suit | None, rubicon: bool) -> float:
+def keep_value(card: Card, held: Counter[Card], trump: Suit | None, rubicon: bool,
+               served: frozenset[str] | set[str] = frozenset()) -> float:
     """How much a card is worth keeping while the stock lasts: brisques, trumps, and what it may
-    still make (bézique, a marriage, a four, the sequence)."""
+    still make (bézique, a marriage, a four, the sequence) -- not what it has already made
+    (``served``: the kinds of declaration this very card has served in).  With four packs the
+    combinations are the game, and count half as much again."""
+    big = 1.5 if rubicon else 1.0
     v = 0.0
     if card.rank in BRISQUES:
         v += 9.0
     if trump is not None and card.suit == trump:
         v += 6.0 + POWER[card.rank]
-        if card.rank in SEQUENCE_RANKS:
-            v += 2.0 * sum(1 for r in SEQUENCE_RANKS if held[Card(r, trump)])
-    if card in (QS, JD):
-        v += 8.0 + (6.0 if held[QS] and held[JD] else 0.0) + 4.0 * (held[card] - 1)
-    if card.rank in (Rank.KING, Rank.QUEEN):
+        if card.rank in SEQUENCE_RANKS and "sequence" not in served:
+            v += 2.0 * big * sum(1 for r in SEQUENCE_RANKS if held[Card(r, trump)])
+    if card in (QS, JD) and "multi" not in served:
+        part = 8.0 + (6.0 if held[QS] and held[JD] else 0.0) + 4.0 * (held[card] - 1)
+        v += big * (part / 2 if "bezique" in served else part)
+    if card.rank in (Rank.KING, Rank.QUEEN) and "marriage" not in served:
         other = Card(Rank.QUEEN if card.rank is Rank.KING else Rank.KING, card.suit)
-        v += 6.0 if held[other] else 2.0
+        v += big * (6.0 if held[other] else 2.0)
         if trump is None and rubicon:
             v += 2.0
-    if card.rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK):
+    if card.rank in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) and "four" not in served:
         same = sum(n for c, n in held.items() if c.rank is card.rank)
-        v += 2.5 * max(0, same - 1)
-    if card.rank is Rank.SEVEN and trump is not None and card.suit == trump:
+        v += 2.5 * big * max(0, same - 1)
+    if card.rank is Rank.SEVEN and trump is not None and card.suit == trump and not rubicon:
         v += 8.0
     return v
 
@@ -237,18 +242,28 @@ class BeziquePlayer:
         hand_faces = [c.face for c in view.hand(seat) if c.face is not None]
         held = Counter(hand_faces)
         trump = pub.trump
-        # a card with a copy declared and a copy concealed: play the one on the table
-        options: dict[Card, Any] = {}
+        # each action's own card: a copy lying declared (its past kinds known) or a concealed one
+        rec: BeziqueDeal = pub.contract
+        lying = set(rec.table[seat])
+        used: dict[int, set[str]] = {}
+        for i, kind in rec.used:
+            used.setdefault(i, set()).add(kind)
+        mine = [c.id for c in view.hand(seat)]
+        served: dict[Any, frozenset[str]] = {}
         for a in legal:
-            if a.card not in options or isinstance(a, PlayShown):
-                options[a.card] = a
+            copies = [i for i in mine if view.cards[i].face == a.card]
+            on_table = [i for i in copies if i in lying]
+            hidden = [i for i in copies if i not in lying]
+            cid = on_table[0] if (isinstance(a, PlayShown) or not hidden) and on_table else hidden[0]
+            served[a] = frozenset(used.get(cid, ()))
+        options: dict[Any, Card] = {a: a.card for a in legal}
 
-        def value(c: Card) -> float:
-            return keep_value(c, held, trump, game.rubicon)
+        def value(a: Any) -> float:
+            return keep_value(a.card, held, trump, game.rubicon, served[a])
 
         if not pub.trick:
             # lead the card worth least, a brisque never while another will do
-            return options[min(options, key=lambda c: (value(c) + (5 if c.rank in BRISQUES else 0), POWER[c.rank]))]
+            return min(options, key=lambda a: (value(a) + (5 if a.card.rank in BRISQUES else 0), POWER[a.card.rank]))
         led = view.face(pub.trick[0][1])
         assert led is not None
         meld_gain = 0.0
@@ -264,12 +279,13 @@ class BeziquePlayer:
                 return POWER[c.rank] > POWER[led.rank]
             return trump is not None and c.suit == trump
 
-        def score(c: Card) -> float:
+        def score(a: Any) -> float:
+            c = a.card
             if wins(c):
                 gain = trick_points + points_of(c) + (0.6 if self.level == 3 else 0.4) * min(meld_gain, 300) + 2.0
-                return gain - value(c)
-            return -points_of(c) * 1.5 - value(c)
-        return options[max(options, key=lambda c: (score(c), -POWER[c.rank]))]
+                return gain - value(a)
+            return -points_of(c) * 1.5 - value(a)
+        return max(options, key=lambda a: (score(a), -POWER[a.card.rank]))
 
     # -- the last tricks ----------------------------------------------------------------------------------
     def last_tricks(self, game: Bezique, view: TricksView, legal: list[Any], rng: SplitMix64) -> Any:

@@ -34,7 +34,8 @@ from ...games.tricks.bezique import (
     PlayShown,
 )
 from ...games.tricks.engine import Call, Play, TricksView
-from ..base import GameAI, Player
+from ..base import Player
+from .base import TricksAI
 
 JD = Card(Rank.JACK, Suit.DIAMONDS)
 PLACEHOLDER = Card(Rank.TWO, Suit.CLUBS)     # an unseen face: no card of the piquet pack
@@ -315,7 +316,10 @@ class BeziquePlayer:
         return min(legal, key=lambda a: (points_of(a.card), POWER[a.card.rank]))
 
 
-class BeziqueAI(GameAI):
+class BeziqueAI(TricksAI):
+    """Bézique's computer side: a player of its own (as Quinto has), so the shared player's hooks
+    are left unwritten."""
+
     def player(self, game: Any, level: int = 2) -> Player:
         return BeziquePlayer(level)
 

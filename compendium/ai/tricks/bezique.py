@@ -6,7 +6,8 @@ queen of spades and knave of diamonds, kings and queens that may marry, cards to
 trump sequence), win a trick when it holds a brisque or when there is a declaration to make, and
 declare the best combination the laws allow (the seven of trumps first).  When the stock is done
 every card is known (the unseen cards are exactly the other hand), and level 3 plays the last
-tricks perfectly by an exhaustive search of the brisques and the last trick.  Level 2 plays them
+tricks perfectly by an exhaustive search of the brisques and the last trick (within a budget of
+positions: the first trick or two of Rubicon's nine may be played greedily).  Level 2 plays them
 greedily, level 1 at random; level 1 also declares the first combination offered, not the best.
 
 The player sees only its seat's view: its own cards, the cards declared and played, the turn-up.
@@ -92,8 +93,18 @@ def _card(code: int) -> Card:
     return Card(ORDER[code % 8], SUITS[code // 8])
 
 
+# Positions the exact search of the last tricks may visit (about a fifth of a second): every
+# eight-card end of Bézique we tried fits; a nine-card end of Rubicon may not, and is played
+# greedily until it does.
+ENDGAME_BUDGET = 45_000
+
+
+class TooBig(Exception):
+    """The exact search of the last tricks went past its budget of positions."""
+
+
 def endgame_value(mine: Sequence[Card], theirs: Sequence[Card], my_lead: bool, led: Card | None,
-                  trump: Suit | None, last_value: int) -> tuple[float, Card | None]:
+                  trump: Suit | None, last_value: int, budget: int | None = None) -> tuple[float, Card | None]:
     """The best (points for me − points for them) from here to the end of the hand, with every
     card known, and the card that gets it.  ``led``: the card the other has led to this trick."""
     tcode = -1 if trump is None else SUITS.index(trump)
@@ -114,8 +125,13 @@ def endgame_value(mine: Sequence[Card], theirs: Sequence[Card], my_lead: bool, l
             return second % 8 > first % 8
         return second // 8 == tcode
 
+    seen = [0]
+
     @lru_cache(maxsize=None)
     def solve(a: tuple[int, ...], b: tuple[int, ...], a_leads: bool, lead: int | None) -> float:
+        seen[0] += 1
+        if budget is not None and seen[0] > budget:
+            raise TooBig(budget)
         # value for player a (the one "mine" started as); a and b are sorted tuples of codes
         if not a and not b:
             return 0.0
@@ -300,10 +316,13 @@ class BeziquePlayer:
             world = game.determinize(view, seat, rng)
             theirs = [world.deck[i] for i in game.hand_ids(world, 1 - seat)]
             led = view.face(pub.trick[0][1]) if pub.trick else None
-            if len(mine) + len(theirs) <= 18:
-                _, card = endgame_value(mine, theirs, not pub.trick, led, pub.trump, game.last_trick_value)
-                if card is not None and card in cards:
-                    return legal[cards.index(card)]
+            try:
+                _, card = endgame_value(mine, theirs, not pub.trick, led, pub.trump, game.last_trick_value,
+                                        budget=ENDGAME_BUDGET)
+            except TooBig:
+                card = None           # too many positions yet (nine cards each): greedy this once
+            if card is not None and card in cards:
+                return legal[cards.index(card)]
         # greedy: lead the highest trump or best card; follow by winning cheaply, else lowest
         if not pub.trick:
             return max(legal, key=lambda a: ((a.card.suit == pub.trump), POWER[a.card.rank]))

@@ -484,3 +484,23 @@ def test_rubicon_the_last_nine_tricks_follow_and_win():
                 return
         s = RUBICON_GAME.apply(s, RUBICON_GAME.legal_actions(s, s.turn)[0])
     pytest.fail("no card was forbidden in the last nine tricks of this deal")
+
+
+def test_a_deal_set_up_by_hand_with_its_declarations_and_written_back():
+    text = """game: bezique
+dealer: B
+A: ♠ Q 10 ♥ K Q ♦ J ♣ 7 8 9
+B: ♠ 8 8 ♥ 7 8 ♦ 7 8 ♣ 10 10
+turn-up: ♠9
+play:
+  trick 1: A ♣7, B ♥7
+  calls: A bezique, A draw
+  trick 2: A ♣8, B ♥8
+  calls: A marriage H
+"""
+    s = GAME.setup_state(text, {})
+    assert s.phase == "declare" and s.turn == A and s.sheet.totals == (60, 0)
+    assert [m.kind for m in s.contract.melds] == ["bezique", "marriage"]
+    assert table_of(s, A) == Counter(cards("QS JD KH QH"))
+    back = GAME.setup_state(GAME.hand_text(s), {})
+    assert back.contract.melds == s.contract.melds and back.sheet.totals == s.sheet.totals

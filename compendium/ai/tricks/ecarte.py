@@ -175,17 +175,6 @@ class EcarteSim(Sim):
         trumps = [i for i in hand if self.suit[i] == self.trump]
         return trumps or hand
 
-    def copy(self) -> "EcarteSim":
-        c = EcarteSim.__new__(EcarteSim)
-        c.n, c.rules, c.suit, c.pw, c.trump = self.n, self.rules, self.suit, self.pw, self.trump
-        c.hands = [list(h) for h in self.hands]
-        c.future = [[list(h) for h in fs] for fs in self.future]
-        c.trick = list(self.trick)
-        c.turn = self.turn
-        c.tricks = []
-        c.order_after = None
-        return c
-
 
 class EcartePlayer(TricksPlayer):
     levels = {1: (4, 1, 0), 2: (16, 2, 0), 3: (28, 2, 3)}

@@ -43,7 +43,7 @@ from ...core.game import Options, OptionSpec, Seat, TableKind
 from ...core.notation import parse_card
 from ..catalogue import BY_ID
 from .engine import Call, Play, Trick, TrickGame, TricksAction, TricksState, TricksView, active_slot
-from .heading import heading_cards
+from .heading import heading_cards, heading_fault
 
 # Ace, ten, king, queen, knave, nine, eight, seven.
 ORDER: tuple[Rank, ...] = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN,
@@ -457,14 +457,10 @@ class Bezique(TrickGame):
         if card in self.playable(state, seat):
             return None
         led = state.deck[state.trick[0][1]]
-        if card.suit != led.suit and any(c.suit == led.suit for c in hand):
-            return IllegalAction(f"in the last eight tricks you must follow suit: you hold {led.suit.title}",
-                                 self.ref(self.last_anchor))
-        if card.suit == led.suit:
-            return IllegalAction(f"in the last eight tricks you must win the trick if you can: the {card.name} "
-                                 f"does not beat the {led.name}", self.ref(self.last_anchor))
-        return IllegalAction("in the last eight tricks, having none of the suit led, you must trump",
-                             self.ref(self.last_anchor))
+        why = {"follow": f"you must follow suit: you hold {led.suit.title}",
+               "win": f"you must win the trick if you can: the {card.name} does not beat the {led.name}",
+               "trump": "having none of the suit led, you must trump"}[heading_fault(hand, card, led)]
+        return IllegalAction(f"in the last tricks {why}", self.ref(self.last_anchor))
 
     def legal_actions(self, state: TricksState, seat: Seat) -> Sequence[TricksAction]:
         if state.phase != "play" or seat != state.turn:

@@ -21,7 +21,7 @@ from ...core.errors import IllegalAction
 from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import Call, Discard, Play, TrickGame, TricksAction, TricksState, TricksView, active_slot
-from .heading import heading_cards
+from .heading import heading_cards, heading_fault
 
 HAND = 5
 TARGET = 5
@@ -259,10 +259,11 @@ class Ecarte(TrickGame):
         if card in self.playable(state, seat):
             return None
         led = state.deck[state.trick[0][1]]
-        if card.suit != led.suit and any(c.suit == led.suit for c in hand):
+        fault = heading_fault(hand, card, led)
+        if fault == "follow":
             return IllegalAction(f"you hold {led.suit.title}, so you must follow suit; the {card.name} "
                                  "would be a revoke", self.ref("following-suit"))
-        if card.suit == led.suit:
+        if fault == "win":
             return IllegalAction(f"you can win the trick, so you must: the {card.name} does not beat the "
                                  f"{led.name}", self.ref("winning-the-trick"))
         return IllegalAction(f"you have no {led.suit.title} but hold a trump, so you must trump",

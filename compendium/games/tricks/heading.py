@@ -18,3 +18,14 @@ def heading_cards(hand: Sequence[Card], led: Card, trump: Suit | None,
         return higher or follow
     trumps = [c for c in hand if trump is not None and c.suit == trump]
     return trumps or list(hand)
+
+
+def heading_fault(hand: Sequence[Card], card: Card, led: Card) -> str:
+    """Which duty a card ``heading_cards`` does not allow breaks: "follow" (another suit while
+    holding the suit led), "win" (a lower card of the suit while holding a higher), or "trump"
+    (a plain card while holding a trump, having none of the suit)."""
+    if card.suit != led.suit and any(c.suit == led.suit for c in hand):
+        return "follow"
+    if card.suit == led.suit:
+        return "win"
+    return "trump"

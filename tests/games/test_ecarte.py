@@ -317,3 +317,24 @@ def test_the_rules_pane_follows_the_proposal_and_the_discard():
     assert GAME.rules_section(s) == "the-discard"
     s = say(s, "discard 7C", "draw", "keep", "play", "king", "play 8S")
     assert GAME.rules_section(s) == "the-play"
+
+
+def test_level_three_follows_the_table_on_every_first_decision():
+    """Over many deals, the strongest computer's first word as elder (play or propose) and as
+    dealer (accept or refuse) is exactly the table's."""
+    p3 = computer_player(GAME, 3)
+    stood = refused = 0
+    for seed in range(150):
+        s = GAME.apply(GAME.initial_state(), GAME.chance_action(GAME.initial_state(), seed))
+        if s.phase != "propose":
+            continue
+        elder_hand = [s.deck[i] for i in GAME._hand(s, s.turn)]
+        word = p3.choose(GAME, GAME.view(s, s.turn), GAME.legal_actions(s, s.turn))
+        assert word == (Call("play") if elder_plays(elder_hand, s.trump) else Call("propose")), seed
+        stood += word == Call("play")
+        s = GAME.apply(s, Call("propose"))
+        dealer_hand = [s.deck[i] for i in GAME._hand(s, s.turn)]
+        word = p3.choose(GAME, GAME.view(s, s.turn), GAME.legal_actions(s, s.turn))
+        assert word == (Call("refuse") if dealer_refuses(dealer_hand, s.trump) else Call("accept")), seed
+        refused += word == Call("refuse")
+    assert 0 < stood < 150 and 0 < refused < 150

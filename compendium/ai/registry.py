@@ -65,6 +65,9 @@ AIS: dict[str, str] = {
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
     "euchre": f"{_TRICKS}.euchre:AI",
     "loo": f"{_TRICKS}.loo:AI",
+    "ecarte": f"{_TRICKS}.ecarte:AI",
+    "bezique": f"{_TRICKS}.bezique:AI",
+    "rubicon_bezique": f"{_TRICKS}.bezique:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

@@ -58,6 +58,7 @@ class TableKind(StrEnum):
     PATIENCE = "patience"
     POKER_PATIENCE = "poker_patience"
     TRICKS = "tricks"
+    BEZIQUE = "bezique"          # the trick table with the declared cards before their owners
     DRAW_POKER = "draw_poker"
     BACCARAT = "baccarat"
     POPE_JOAN = "pope_joan"

@@ -76,6 +76,9 @@ ENGINES: dict[str, str] = {
     "trente_et_quarante": "compendium.games.chance.trente_et_quarante:GAME",
     "euchre": "compendium.games.tricks.euchre:GAME",
     "loo": "compendium.games.tricks.loo:GAME",
+    "ecarte": "compendium.games.tricks.ecarte:GAME",
+    "bezique": "compendium.games.tricks.bezique:GAME",
+    "rubicon_bezique": "compendium.games.tricks.bezique:RUBICON_GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -11,13 +11,14 @@ from compendium.core.game import Special
 from compendium.core.session import Session
 from compendium.games.tricks.all_fours import FOUR_HANDED
 from compendium.games.tricks.all_fours import GAME as ALL_FOURS
+from compendium.games.tricks.ecarte import GAME as ECARTE
 from compendium.games.tricks.napoleon import GAME as NAPOLEON
 from compendium.games.tricks.scotch_whist import GAME as SCOTCH
 from compendium.games.tricks.solo_whist import GAME as SOLO
 from tests.games.tricks_helpers import random_position as position
 
 GAMES = {"scotch_whist": SCOTCH, "napoleon": NAPOLEON, "all_fours": ALL_FOURS,
-         "all_fours_four_handed": FOUR_HANDED, "solo_whist": SOLO}
+         "all_fours_four_handed": FOUR_HANDED, "solo_whist": SOLO, "ecarte": ECARTE}
 
 
 @settings(max_examples=25, deadline=None)

@@ -71,7 +71,7 @@ class Sim:
         self.order_after = None
 
     def copy(self) -> "Sim":
-        c = Sim.__new__(Sim)
+        c = Sim.__new__(type(self))        # a game's own Sim (Écarté's) copies as itself
         c.n, c.rules, c.suit, c.pw, c.trump = self.n, self.rules, self.suit, self.pw, self.trump
         c.hands = [list(h) for h in self.hands]
         c.future = [[list(h) for h in fs] for fs in self.future]

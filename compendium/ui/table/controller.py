@@ -34,6 +34,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.POKER_PATIENCE: "compendium.ui.table.poker_patience_table:PokerPatienceController",
     TableKind.TRICKS: "compendium.ui.table.tricks_table:TricksController",
     TableKind.EUCHRE_LOO: "compendium.ui.table.euchre_loo_table:EuchreLooController",
+    TableKind.BEZIQUE: "compendium.ui.table.bezique_table:BeziqueController",
     TableKind.GHOST: "compendium.ui.table.parlour_table:GhostController",
     TableKind.TIT_TAT_TOE: "compendium.ui.table.parlour_table:TitTatToeController",
     TableKind.POPE_JOAN: "compendium.ui.table.parlour_table:PopeJoanController",

@@ -38,7 +38,6 @@ class Family(Enum):
     BANKING = "banking-gambling"
     BOARD = "board"
     DOMINOES = "dominoes"
-    CASINO = "casino"        # Roulette and Trente et Quarante
     PARLOUR = "parlour"
     OTHER = "other"
 

@@ -66,6 +66,7 @@ class TableKind(StrEnum):
     CHECKERS = "checkers"
     BACKGAMMON = "backgammon"
     DOMINOES = "dominoes"
+    CRIBBAGE = "cribbage"
 
 
 class Chance(StrEnum):

@@ -38,6 +38,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.POPE_JOAN: "compendium.ui.table.parlour_table:PopeJoanController",
     TableKind.DRAW_POKER: "compendium.ui.table.counters_table:PokerController",
     TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
+    TableKind.CRIBBAGE: "compendium.ui.table.cribbage_table:CribbageController",
 }
 
 

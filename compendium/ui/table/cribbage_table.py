@@ -605,7 +605,7 @@ class CribbageController(TableController):
                 out.append((counts[0], f"Count your {what}: {counts[0].points}"))
             else:
                 out.append(("less", "◀"))
-                out.append((Count(self.claim), f"Peg {self.claim} for your {what}"))
+                out.append(("peg", f"Peg {self.claim} for your {what}"))
                 out.append(("more", "▶"))
         if Muggins() in legal:
             show = view.shows[-1] if view.shows else None
@@ -640,7 +640,8 @@ class CribbageController(TableController):
             x += b.boundingRect().width() + 8
         hinted = self._hint
         for b in self.buttons:
-            b.set_hinted(hinted is not None and b.action == hinted)
+            b.set_hinted(hinted is not None and (b.action == hinted or (
+                b.action == "peg" and isinstance(hinted, Count))))
 
     def _face(self, view: CribView, cid: int) -> Card | None:
         for hand in view.hands:
@@ -791,6 +792,8 @@ class CribbageController(TableController):
         if isinstance(action, LayOut):
             self._lay_out_selected()
             return
+        if action == "peg":
+            action = Count(self.claim)
         if self.table.play(action) and isinstance(action, Count):
             self.claim = 0
         self.table.sync(animate=True)

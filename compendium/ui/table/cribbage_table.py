@@ -309,7 +309,7 @@ class CribbageController(TableController):
         sx = self.width * (0.6 if n == 2 else 0.56)
         self._places["starter"] = QRectF(sx, my, s, s * aspect)
         self._places["crib"] = QRectF(sx + s * 1.35, my, s * 2.5, s * aspect)
-        px = self.width * (0.08 if n == 2 else 0.2)
+        px = self.width * 0.08 if n == 2 else s + 36
         self._places["play"] = QRectF(px, my, sx - px - s * 0.4, s * aspect)
 
     def positions(self, view: CribView) -> dict[int, tuple[QPointF, float, Card | None, float]]:
@@ -343,17 +343,23 @@ class CribbageController(TableController):
                     self._hand_pos[vc.id] = pos
                 self._places["hand"] = QRectF(x0, y - 0.3 * u, total, u * aspect + 0.3 * u)
                 continue
-            step = s * (0.55 if any(vc.face for vc in cards) else 0.3)
-            total = s + step * max(0, len(cards) - 1)
             if slot == "top":
+                step = s * (0.55 if any(vc.face for vc in cards) else 0.3)
+                total = s + step * max(0, len(cards) - 1)
                 x0, y = self.width / 2 - total / 2, self.board_h + 40
-            elif slot == "left":
-                x0, y = 10.0, self.middle_y() - s * aspect * 0.2
-            else:
-                x0, y = self.width - 10 - total, self.middle_y() - s * aspect * 0.2
+                for k, vc in enumerate(cards):
+                    out[vc.id] = (QPointF(x0 + k * step, y), 50 + k, vc.face, s)
+                self._places[f"seat{seat}"] = QRectF(x0, y, total, s * aspect)
+                continue
+            # at the sides the hands fan downwards, each card's index showing above the next
+            top = self.board_h + 44
+            room = self.height - self.unit * aspect - 30 - top - s * aspect
+            vstep = min(s * aspect * (0.3 if any(vc.face for vc in cards) else 0.16),
+                        room / max(1, len(cards) - 1))
+            x0 = 10.0 if slot == "left" else self.width - 10 - s
             for k, vc in enumerate(cards):
-                out[vc.id] = (QPointF(x0 + k * step, y), 50 + k, vc.face, s)
-            self._places[f"seat{seat}"] = QRectF(x0, y, total, s * aspect)
+                out[vc.id] = (QPointF(x0, top + k * vstep), 50 + k, vc.face, s)
+            self._places[f"seat{seat}"] = QRectF(x0, top, s, s * aspect + vstep * max(0, len(cards) - 1))
         # the starter and the crib, right of the middle
         my = self.middle_y() - s * aspect / 2
         sx = self._places["starter"].left()
@@ -467,7 +473,7 @@ class CribbageController(TableController):
                     panel.setPos(QPointF(r.left() - pw - 12 if r.left() - pw - 12 > 6 else r.right() + 12,
                                          r.top()))
                 else:
-                    panel.setPos(QPointF(min(max(6.0, r.left()), self.width - pw - 6), r.top() - ph - 4))
+                    panel.setPos(QPointF(min(max(6.0, r.left()), self.width - pw - 6), r.top() - ph - 6))
         for seat in [s for s in self.names if s >= n]:
             scene.removeItem(self.names.pop(seat))
         # the running count beside the play

@@ -323,3 +323,38 @@ def test_action_text():
                          ("muggins", Muggins()), ("pass", Pass()), ("deal 5", Deal(5))):
         assert GAME.action_from_str(state, text) == action
         assert GAME.action_from_str(state, GAME.action_to_str(action)) == action
+
+
+# -- a deal set up by hand ----------------------------------------------------------------------
+def test_a_deal_set_up_from_text_and_written_back():
+    text = """# a deal
+game: cribbage
+dealer: West
+South: 5C 5D 5H JS 2C
+West: AC 2H 3C 7S 8D
+starter: 5S
+"""
+    state = GAME.setup_state(text, {})
+    assert state.dealer == 1 and state.phase == "discard" and state.deal_no == 1
+    assert sorted(state.deck[i] for i in state.hands[0]) == sorted(cards("5C 5D 5H JS 2C"))
+    assert state.scores == (3, 0)                     # three for last to the non-dealer
+    state = lay_out(state, "5C 2C", "AC 2H")          # South (the pone) first, then West
+    assert state.deck[state.starter] == parse_card("5S")
+    assert GAME.setup_state(GAME.hand_text(state), {}).deck == GAME.setup_state(text, {}).deck
+    three = GAME.setup_state("S: 2C 3C 4C 5C 6C\nW: 2D 3D 4D 5D 6D\nN: 2H 3H 4H 5H 6H\ncrib: KS\n",
+                             {"form": "three-handed"})
+    assert three.deck[three.crib_extra[0]] == parse_card("KS")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("South: 5C 5D 5H JS\nWest: AC 2H 3C 7S 8D", "must hold 5"),
+    ("South: 5C 5D 5H JS 2C\nWest: 5C 2H 3C 7S 8D", "named twice"),
+    ("South: 5C 5D 5H JS 2C\nEast: AC 2H 3C 7S 8D", "no seat"),
+    ("South: 5C 5D 5H JS ZZ\nWest: AC 2H 3C 7S 8D", "line 1"),
+    ("dealer: Nobody\nSouth: 5C 5D 5H JS 2C\nWest: AC 2H 3C 7S 8D", "no seat called"),
+])
+def test_a_bad_deal_text_is_refused_by_line(text, words):
+    from compendium.core.errors import NotationError
+    with pytest.raises(NotationError) as info:
+        GAME.setup_state(text, {})
+    assert words in str(info.value)

@@ -243,3 +243,18 @@ def test_the_hint_marks_the_card_and_the_place(table):
     lay = table.legal()[0]
     what, where = ctl.action_marks(lay)
     assert what is not None and where == ctl._places["crib"]
+
+
+def test_the_deal_copied_as_text_sets_up_the_same_deal(table):
+    from compendium.ui.deal_editor import start_deal
+    ctl = open_game(table, seed=9)
+    labels = [label for label, _, _ in ctl.extra_actions()]
+    assert labels == ["Set up a deal…", "Copy this deal as text"]
+    text = ctl.copy_deal()
+    hands = [tuple(table.session.state.deck[i] for i in h) for h in table.session.state.dealt]
+    assert start_deal(table, text)
+    again = table.session.state
+    assert [tuple(again.deck[i] for i in h) for h in again.dealt] == hands
+    assert table.session.setup == text.strip()
+    assert not start_deal(table, "South: 5C\nWest: 6D")
+    assert table.messages[-1][1] == "cribbage#the-deal"

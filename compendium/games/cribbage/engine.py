@@ -392,7 +392,15 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
                     break
         else:
             dealer = (state.dealer + 1) % n
-        deck = shuffled(PACK, seed)
+        return self._deal_pack(state, shuffled(PACK, seed), dealer, cut)
+
+    def _deal_pack(self, state: CribState, deck: Sequence[Card], dealer: Seat,
+                   cut: tuple[tuple[Seat, Card], ...]) -> CribState:
+        """Deal ``deck`` (top first): one card at a time from the dealer's left, then the crib's
+        card (three-handed); the next card will be the starter."""
+        form = state.rules
+        n = form.players
+        deck = tuple(deck)
         hands: list[list[int]] = [[] for _ in range(n)]
         k = 0
         for _ in range(form.dealt):
@@ -645,6 +653,96 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
         for i, c in zip(hidden, faces):
             deck[i] = c
         return replace(state, deck=tuple(deck))
+
+    # -- a deal set up by hand -----------------------------------------------------------------
+    def setup_state(self, text: str, options: Options) -> CribState:
+        """A game starting from the deal ``text`` describes (``hand_text`` writes one)::
+
+            dealer: South
+            South: 5C 5D 5H JS 2C
+            West: AC 2H 3C 7S 8D
+            starter: 5S
+
+        One line a seat (its name, or its first letter), the cards in any order; ``crib:`` the
+        card dealt to the crib at three; ``starter:`` the card the cut will turn (optional: the
+        rest of the pack lies in its usual order).  The deal is the game's first."""
+        state = self.initial_state(options)
+        form = state.rules
+        names = {self.seat_name(s).lower(): s for s in range(form.players)}
+        names.update({self.seat_name(s)[0].lower(): s for s in range(form.players)})
+        hands: dict[int, list[Card]] = {}
+        dealer: int | None = None
+        extra: list[Card] = []
+        starter: Card | None = None
+        for number, raw in enumerate(text.splitlines(), 1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, sep, rest = line.partition(":")
+            key = key.strip().lower()
+            if not sep:
+                raise NotationError(f"line {number}: {raw.strip()!r} is not 'name: cards'")
+            try:
+                if key == "game":
+                    if rest.strip().lower() != self.info.id:
+                        raise NotationError(f"line {number}: this is a deal of {rest.strip()!r}, not Cribbage")
+                elif key == "dealer":
+                    who = rest.strip().lower()
+                    if who not in names:
+                        raise NotationError(f"line {number}: no seat called {rest.strip()!r}")
+                    dealer = names[who]
+                elif key == "starter":
+                    found = parse_cards(rest)
+                    if len(found) != 1:
+                        raise NotationError(f"line {number}: the starter is one card")
+                    starter = found[0]
+                elif key == "crib":
+                    extra = list(parse_cards(rest))
+                elif key in names:
+                    hands[names[key]] = list(parse_cards(rest))
+                else:
+                    raise NotationError(f"line {number}: {key!r} is no seat of the {form.name} game")
+            except NotationError as exc:
+                if str(exc).startswith("line "):
+                    raise
+                raise NotationError(f"line {number}: {exc}") from None
+        if dealer is None:
+            dealer = 0
+        for s in range(form.players):
+            got = len(hands.get(s, []))
+            if got != form.dealt:
+                raise NotationError(f"{self.seat_name(s)} must hold {form.dealt} cards in the "
+                                    f"{form.name} game, not {got}")
+        if len(extra) != form.to_crib:
+            raise NotationError(f"the crib is dealt {form.to_crib} card(s) in the {form.name} game")
+        named = [c for s in range(form.players) for c in hands[s]] + extra + ([starter] if starter else [])
+        twice = sorted({str(c) for c in named if named.count(c) > 1})
+        if twice:
+            raise NotationError(f"{', '.join(twice)} named twice: a pack holds each card once")
+        rest_pack = [c for c in PACK if c not in named]
+        deck: list[Card] = []
+        for k in range(form.dealt):
+            for j in range(1, form.players + 1):
+                deck.append(hands[(dealer + j) % form.players][k])
+        deck += extra
+        if starter is not None:
+            deck.append(starter)
+        deck += rest_pack
+        return self._deal_pack(state, deck, dealer, ())
+
+    def hand_text(self, state: CribState) -> str:
+        """The deal on the table as ``setup_state`` reads it (the hands as dealt)."""
+        if not state.deck:
+            raise ValueError("no cards have been dealt yet")
+        form = state.rules
+        lines = [f"# Cribbage, {form.name} game: a deal", "game: cribbage",
+                 f"dealer: {self.seat_name(state.dealer)}"]
+        for s in range(form.players):
+            lines.append(f"{self.seat_name(s)}: " + " ".join(state.deck[i].code for i in state.dealt[s]))
+        if state.crib_extra:
+            lines.append("crib: " + " ".join(state.deck[i].code for i in state.crib_extra))
+        lines.append(f"starter: {state.deck[form.players * form.dealt + form.to_crib].code}")
+        return "\n".join(lines) + "\n"
 
     # -- text ---------------------------------------------------------------------------------
     def action_to_str(self, action: CribAction) -> str:

@@ -20,6 +20,7 @@ engine's, cited by ``table.play``.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, QVariantAnimation
@@ -912,6 +913,40 @@ class CribbageController(TableController):
             return (f"{self.name(show.owner)} pegged {show.claimed} for a {show.title[4:]} worth "
                     f"{show.value}: call Muggins for the {show.value - show.claimed} missed, or Pass")
         return ""
+
+    # -- deals set up by hand ----------------------------------------------------------------------
+    def extra_actions(self) -> list[tuple[str, str | None, Callable[[], None]]]:
+        return [("Set up a deal…", None, self.set_up_deal),
+                ("Copy this deal as text", None, self.copy_deal)]
+
+    def deal_text(self) -> str | None:
+        session = self.table.session
+        try:
+            return str(self.game.hand_text(session.state)) if session is not None else None
+        except ValueError:
+            return None
+
+    def set_up_deal(self) -> bool:
+        """The deal as text (the hands as dealt, the starter), edited and started: the trick
+        games' deal editor lays out tricks' places, so Cribbage gives its few lines to edit."""
+        from PySide6.QtWidgets import QInputDialog
+
+        from ..deal_editor import start_deal
+        text, ok = QInputDialog.getMultiLineText(
+            self.table, "Set up a deal — Cribbage",
+            "One line a seat (South: 5C 5D 5H JS 2C), the dealer, the starter; "
+            "at three, the crib's card:", self.deal_text() or "dealer: South\nSouth: \nWest: \nstarter: \n")
+        return bool(ok) and start_deal(self.table, text)
+
+    def copy_deal(self) -> str:
+        from PySide6.QtGui import QGuiApplication
+        text = self.deal_text()
+        if text is None:
+            self.table.say("Nothing was copied: no cards have been dealt yet.", "")
+            return ""
+        QGuiApplication.clipboard().setText(text)
+        self.table.say("The deal's hands are copied as text: “Set up a deal…” reads them back.", "")
+        return text
 
     def status_parts(self) -> list[str]:
         view = self.view()

@@ -221,6 +221,7 @@ class CribbageController(TableController):
         self._timer.timeout.connect(self._next_item)
         self._peg_anim: QVariantAnimation | None = None
         self._shown_scores: tuple[int, ...] = ()
+        self._shown_backs: tuple[int, ...] = ()
         self._panel_rows: list[tuple[float, int]] = []
 
     # -- basics ---------------------------------------------------------------------------------
@@ -247,6 +248,7 @@ class CribbageController(TableController):
             scene.addItem(item)
         view = self.view()
         self._shown_scores = view.scores
+        self._shown_backs = view.backs
         self._shows_seen = len(view.shows)
 
     def teardown(self) -> None:
@@ -408,18 +410,19 @@ class CribbageController(TableController):
         b.names = [self.side_name(view, s) for s in range(form.sides)]
         mine = side_of(form, self.me)
         b.lit_side = mine if self._may_peg() else None
-        old = self._shown_scores
-        self._shown_scores = view.scores
+        old, old_backs = self._shown_scores, self._shown_backs
+        self._shown_scores, self._shown_backs = view.scores, view.backs
         b.front = [float(x) for x in view.scores]
         b.back = [float(x) for x in view.backs]
         if self._peg_anim is not None:
             self._peg_anim.stop()
             self._peg_anim = None
-        moved = [s for s in range(form.sides) if s < len(old) and old[s] != view.scores[s]
+        moved = [s for s in range(form.sides) if s < len(old) and s < len(old_backs)
                  and view.scores[s] > old[s]]
         if animate and self.table.animations_on and moved:
-            # the back peg leaps over the front one to the new score
-            starts = {s: float(view.backs[s]) for s in moved}
+            # leapfrog: the back peg leaves its hole, jumps the front one and lands on the new
+            # score; the old front peg stays, the new back
+            starts = {s: float(old_backs[s]) for s in moved}
             anim = QVariantAnimation()
             anim.setStartValue(0.0)
             anim.setEndValue(1.0)
@@ -427,13 +430,12 @@ class CribbageController(TableController):
 
             def step(t: Any) -> None:
                 for s in moved:
-                    # the leaping peg travels from the old back position to the new front
-                    b.front[s] = starts[s] - 0.0 + (view.scores[s] - starts[s]) * float(t)
-                    b.back[s] = float(view.backs[s])
+                    b.front[s] = starts[s] + (view.scores[s] - starts[s]) * float(t)
                 b.update()
             anim.valueChanged.connect(step)
             anim.finished.connect(lambda: self._settle_pegs(view))
             self._peg_anim = anim
+            step(0.0)
             anim.start()
         b.update()
 

@@ -355,7 +355,7 @@ class CribbageController(TableController):
                 self._places[f"seat{seat}"] = QRectF(x0, y, total, s * aspect)
                 continue
             # at the sides the hands fan downwards, each card's index showing above the next
-            top = self.board_h + 44
+            top = self.board_h + 50
             room = self.height - self.unit * aspect - 30 - top - s * aspect
             vstep = min(s * aspect * (0.3 if any(vc.face for vc in cards) else 0.16),
                         room / max(1, len(cards) - 1))

@@ -358,3 +358,18 @@ def test_a_bad_deal_text_is_refused_by_line(text, words):
     with pytest.raises(NotationError) as info:
         GAME.setup_state(text, {})
     assert words in str(info.value)
+
+
+# -- the page's worked examples, replayed -------------------------------------------------------
+def test_the_pages_worked_examples_replay_to_their_figures():
+    from compendium.reference.worked_examples import load_example
+    for name, scores, last in (("the-play", (6, 22), "West's crib: 12"),
+                               ("the-show", (15, 1), "South's hand: 12")):
+        example = load_example("cribbage", name)
+        state = GAME.initial_state(example.record.options)
+        for text in example.record.actions:
+            state = GAME.apply(state, GAME.action_from_str(state, text))
+        assert state.scores == scores, name
+        assert state.pegs[-1].text.startswith(last)
+    show = state.shows[-1]
+    assert [i.kind for i in show.items] == ["fifteen", "fifteen", "pair", "run", "run"]

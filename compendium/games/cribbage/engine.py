@@ -79,6 +79,15 @@ class Deal:
 
 
 @dataclass(frozen=True, slots=True)
+class DealPack:
+    """A stated deal (a worked example): ``dealer`` deals a pack whose top cards are ``cards``
+    (the rest of the pack beneath them in its usual order)."""
+
+    dealer: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class LayOut:
     """Cards laid out to the crib (sorted, so one choice has one form)."""
 
@@ -112,7 +121,7 @@ class Pass:
     """The next player lets an under-claimed count stand."""
 
 
-CribAction = Deal | LayOut | Play | Go | Count | Muggins | Pass
+CribAction = Deal | DealPack | LayOut | Play | Go | Count | Muggins | Pass
 
 
 # -- state --------------------------------------------------------------------------------------
@@ -356,6 +365,15 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
                 raise IllegalAction("the cards are dealt only when the last deal has been counted",
                                     self.ref("the-deal"))
             return self._deal(state, action.seed)
+        if isinstance(action, DealPack):
+            if state.phase != "deal":
+                raise IllegalAction("the cards are dealt only when the last deal has been counted",
+                                    self.ref("the-deal"))
+            if not 0 <= action.dealer < state.n or len(set(action.cards)) != len(action.cards):
+                raise IllegalAction("a stated deal names a seat at the table and each card once",
+                                    self.ref("the-deal"))
+            pack = list(action.cards) + [c for c in PACK if c not in action.cards]
+            return self._deal_pack(state, pack, action.dealer, state.cut)
         if state.phase == "over":
             raise IllegalAction("the game is over", self.ref("the-game"))
         seat = self.to_move(state)
@@ -605,9 +623,16 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
             out.update(state.dealt[seat])
         return out
 
+    def replay_view(self, state: CribState, seat: Seat) -> CribView:
+        """A worked example shows every hand face up (the crib and the pack stay down)."""
+        held = {i for s, hand in enumerate(state.dealt) for i in hand if i not in state.laid[s]}
+        return self._view(state, seat, self.seen(state, seat) | held)
+
     def view(self, state: CribState, seat: Seat | None) -> CribView:
+        return self._view(state, seat, self.seen(state, seat))
+
+    def _view(self, state: CribState, seat: Seat | None, seen: set[int]) -> CribView:
         deck = state.deck
-        seen = self.seen(state, seat)
 
         def vc(i: int) -> ViewCard:
             return ViewCard(i, deck[i] if i in seen else None)
@@ -748,6 +773,9 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
     def action_to_str(self, action: CribAction) -> str:
         if isinstance(action, Deal):
             return f"deal {action.seed}"
+        if isinstance(action, DealPack):
+            return (f"deal by {self.seat_name(action.dealer)}: "
+                    + " ".join(c.code for c in action.cards))
         if isinstance(action, LayOut):
             return "lay out " + " ".join(c.code for c in action.cards)
         if isinstance(action, Play):
@@ -763,6 +791,15 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
     def action_from_str(self, state: CribState, text: str) -> CribAction:
         t = " ".join(str(text).strip().split())
         low = t.lower()
+        if low.startswith("deal by "):
+            who, sep, rest = t[8:].partition(":")
+            seats = {self.seat_name(s).lower(): s for s in range(4)}
+            if not sep or who.strip().lower() not in seats:
+                raise NotationError(f"{text!r}: expected 'deal by' a seat, a colon and the cards")
+            try:
+                return DealPack(seats[who.strip().lower()], tuple(parse_cards(rest)))
+            except NotationError as exc:
+                raise NotationError(f"{text!r}: {exc}") from None
         if low.startswith("deal ") or low.startswith("count "):
             word, _, number = t.partition(" ")
             if number.isascii() and number.isdigit() and len(number) <= 19:

@@ -258,3 +258,27 @@ def test_the_deal_copied_as_text_sets_up_the_same_deal(table):
     assert table.session.setup == text.strip()
     assert not start_deal(table, "South: 5C\nWest: 6D")
     assert table.messages[-1][1] == "cribbage#the-deal"
+
+
+def test_an_overlooked_count_is_mugged_with_the_button(table):
+    for seed in range(3, 40):
+        ctl = open_game(table, seed=seed, options={"muggins": True})
+        session = table.session
+        player = computer_player(GAME, 2)
+        for _ in range(200):
+            seat = session.to_move()
+            legal = session.legal_actions()
+            if seat == 1 and isinstance(legal[0], Count):
+                break
+            session.play(player.choose(GAME, GAME.view(session.state, seat), list(legal)))
+        worth = session.legal_actions()[0].points
+        if worth >= 2:
+            break
+    session.play(Count(worth - 2))                    # West overlooks two points
+    table.sync(animate=False)
+    assert "call Muggins for the 2 missed" in ctl.prompt()
+    before = session.state.scores[0]
+    click(table, button(ctl, Muggins).sceneBoundingRect().center())
+    assert session.state.scores[0] == before + 2
+    assert session.state.shows[-1].mugged == 2
+    assert "2 mugged" in "\n".join(ctl.show_panel.lines)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from ...core.cards import Card, Rank, standard_pack
 from ...core.errors import IllegalAction, NotationError
@@ -302,7 +303,6 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
         if self.to_move(state) != seat:
             return ()
         if state.phase == "discard":
-            from itertools import combinations
             faces = sorted(state.deck[i] for i in state.hands[seat])
             return tuple(LayOut(c) for c in combinations(faces, state.rules.lay_out))
         if state.phase == "play":
@@ -538,7 +538,7 @@ class CribbageGame(Game[CribState, CribAction, CribView]):
         return state
 
     def _where(self, state: CribState, card: Card) -> str:
-        for s, i in state.played:
+        for _seat, i in state.played:
             if state.deck[i] == card:
                 return ": it has been played"
         if any(state.deck[i] == card for i in state.crib):

@@ -149,6 +149,11 @@ SECTIONS = {
     "la_belle_lucie": FANS_CITED | {"turning-up-cards", "end-of-the-game", "the-merci"},
     "house_in_the_wood": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
     "house_on_the_hill": FANS_CITED | {"turning-up-cards", "end-of-the-game"},
+    "cribbage": {"the-deal", "three-for-last", "laying-out", "the-starter", "the-play",
+                 "scoring-in-the-play", "the-go", "the-show", "counting-a-hand", "fifteens", "pairs",
+                 "runs", "flushes", "his-nob", "muggins", "scoring", "the-game", "wrong-pegging",
+                 "six-card-cribbage", "seven-card-cribbage", "three-handed-cribbage",
+                 "four-handed-cribbage", "sources-and-decisions"},
 }
 CITED_IN_PLAY = {
     "the_blockade": ENGINE_SECTIONS - {"spaces"},
@@ -167,6 +172,8 @@ CITED_IN_PLAY = {
                           "the-stock-and-waste"},
     "spensers_fairie_queen": {"the-foundations", "building-on-the-tableau", "the-kings", "the-deal",
                               "moving-runs"},
+    "cribbage": {"three-for-last", "laying-out", "the-play", "scoring-in-the-play", "the-go",
+                 "the-show"},
 }
 
 

@@ -282,3 +282,12 @@ def test_an_overlooked_count_is_mugged_with_the_button(table):
     assert session.state.scores[0] == before + 2
     assert session.state.shows[-1].mugged == 2
     assert "2 mugged" in "\n".join(ctl.show_panel.lines)
+
+
+def test_escape_puts_chosen_cards_back(table):
+    ctl = open_game(table)
+    advance(table, lambda legal: isinstance(legal[0], LayOut))
+    ctl.click_card(ctl.hand_ids()[0])
+    assert ctl.selected
+    assert ctl.key("escape")
+    assert not ctl.selected and "(0 chosen)" in ctl.prompt()

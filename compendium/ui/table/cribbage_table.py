@@ -827,6 +827,14 @@ class CribbageController(TableController):
         if name == "enter" and ids and card_phase:
             self.click_card(ids[self.focus % len(ids)])
             return True
+        if name == "escape" and Pass() in legal:
+            self.activate(Pass())
+            return True
+        if name == "escape" and self.selected:
+            self.selected = []                        # put the chosen cards back
+            self.table.sync(animate=True)
+            self.table.refresh_prompt()
+            return True
         if name in ("space", "enter") and self.buttons:
             # the first real button: lay out, go, count/peg, muggins
             for b in self.buttons:
@@ -913,7 +921,8 @@ class CribbageController(TableController):
         if isinstance(first, Muggins):
             show = view.shows[-1]
             return (f"{self.name(show.owner)} pegged {show.claimed} for a {show.title[4:]} worth "
-                    f"{show.value}: call Muggins for the {show.value - show.claimed} missed, or Pass")
+                    f"{show.value}: call Muggins for the {show.value - show.claimed} missed "
+                    "(Enter), or Pass (Escape)")
         return ""
 
     # -- deals set up by hand ----------------------------------------------------------------------

@@ -493,6 +493,10 @@ class CribbageController(TableController):
         if view.hands:
             labels.append(f"Deal {view.deal_no} · {FORMS[view.form].name} game, {FORMS[view.form].mark} up")
             labels.append(f"Crib: {self.name(view.dealer)}")
+            if view.deal_no == 1 and view.cut:
+                last = view.cut[-FORMS[view.form].players:]
+                cuts = ", ".join(f"{self.name(s)} {c}" for s, c in last)
+                labels.append(f"Cut: {cuts} (low deals)")
         self.info.set_lines(labels, max(10, size - 2))
         if starter is not None and crib is not None:
             self.info.setPos(QPointF(starter.left(), starter.bottom() + 4))

@@ -69,6 +69,7 @@ class TableKind(StrEnum):
     DOMINOES = "dominoes"
     CASINO = "casino"        # Roulette and Trente et Quarante
     EUCHRE_LOO = "euchre_loo"     # the trick table with Euchre's score marks and Loo's pool
+    CRIBBAGE = "cribbage"
 
 
 class Chance(StrEnum):

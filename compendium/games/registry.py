@@ -79,6 +79,7 @@ ENGINES: dict[str, str] = {
     "ecarte": "compendium.games.tricks.ecarte:GAME",
     "bezique": "compendium.games.tricks.bezique:GAME",
     "rubicon_bezique": "compendium.games.tricks.bezique:RUBICON_GAME",
+    "cribbage": "compendium.games.cribbage.engine:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -157,6 +157,11 @@ SECTIONS = {
     "trente_et_quarante": {"the-shoe", "the-stakes", "the-limits", "the-coup", "payments", "the-refait",
                            "prison", "insurance", "the-banks-advantage", "the-end-of-the-session",
                            "sources-and-decisions"},
+    "cribbage": {"the-deal", "three-for-last", "laying-out", "the-starter", "the-play",
+                 "scoring-in-the-play", "the-go", "the-show", "counting-a-hand", "fifteens", "pairs",
+                 "runs", "flushes", "his-nob", "muggins", "scoring", "the-game", "wrong-pegging",
+                 "six-card-cribbage", "seven-card-cribbage", "three-handed-cribbage",
+                 "four-handed-cribbage", "sources-and-decisions"},
 }
 CITED_IN_PLAY = {
     "roulette": {"the-stakes", "the-limits"},
@@ -177,6 +182,8 @@ CITED_IN_PLAY = {
                           "the-stock-and-waste"},
     "spensers_fairie_queen": {"the-foundations", "building-on-the-tableau", "the-kings", "the-deal",
                               "moving-runs"},
+    "cribbage": {"three-for-last", "laying-out", "the-play", "scoring-in-the-play", "the-go",
+                 "the-show"},
 }
 
 

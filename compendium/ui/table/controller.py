@@ -41,6 +41,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.DRAW_POKER: "compendium.ui.table.counters_table:PokerController",
     TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
     TableKind.CASINO: "compendium.ui.table.casino_table:CasinoController",
+    TableKind.CRIBBAGE: "compendium.ui.table.cribbage_table:CribbageController",
 }
 
 

@@ -1,0 +1,1 @@
+"""Cribbage: the counting of hands (``scoring``) and the game itself (``engine``)."""

@@ -63,6 +63,9 @@ AIS: dict[str, str] = {
     "boston": f"{_TRICKS}.boston:AI",
     "five_hundred": f"{_TRICKS}.five_hundred:AI",
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
+    "whist": f"{_TRICKS}.whist:AI",
+    "dummy_whist": f"{_TRICKS}.whist:AI",
+    "double_dummy": f"{_TRICKS}.whist:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

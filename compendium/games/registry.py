@@ -72,6 +72,9 @@ ENGINES: dict[str, str] = {
     "solo_whist_three_handed": "compendium.games.tricks.solo_variants:THREE",
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
+    "whist": "compendium.games.tricks.whist:GAME",
+    "dummy_whist": "compendium.games.tricks.whist:DUMMY",
+    "double_dummy": "compendium.games.tricks.whist:DOUBLE",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

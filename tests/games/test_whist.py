@@ -248,3 +248,21 @@ def test_the_rubber_ends_the_game_with_its_points():
     games = s.fact("games")
     assert max(sum(1 for side, _ in games if side == k) for k in (0, 1)) == 2
     assert out.scores[0] == rubber_points(games)[0] and out.rule == "whist#the-game-and-the-rubber"
+
+
+# -- the deal as text and as PBN -------------------------------------------------------------------
+@pytest.mark.parametrize("game", [GAME, DUMMY, DOUBLE])
+def test_a_deal_goes_out_as_text_and_pbn_and_comes_back(game):
+    from compendium.games.tricks import dealtext
+    s = game.apply(game.initial_state({}), game.chance_action(game.initial_state({}), 9))
+
+    def hands(state):
+        return {state.owners[k]: sorted(str(state.deck[i]) for i in ids) for k, ids in enumerate(state.hands)}
+    for text in (game.hand_text(s), dealtext.pbn_text(game, s)):
+        back = game.setup_state(text, {})
+        assert hands(back) == hands(s) and back.dealer == s.dealer
+        assert back.deck[back.turnup] == s.deck[s.turnup] and back.trump is s.trump
+    # a PBN deal without the card turned is refused, naming the tag it needs
+    bare = dealtext.pbn_text(game, s).split("[TurnUp")[0]
+    with pytest.raises(Exception, match="TurnUp"):
+        game.setup_state(bare, {})

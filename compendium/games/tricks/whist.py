@@ -104,7 +104,7 @@ class HandResult:
 
 
 def settle_hand(before: Sequence[int], tricks: Sequence[int], honours: Sequence[int],
-                penalties: Sequence[tuple[int, str]] = ()) -> HandResult:
+                penalties: Sequence[tuple[int, str]] = (), names: Sequence[str] = SIDE_NAMES) -> HandResult:
     """Score one hand by Laws 2–5 and 72–82.
 
     ``before`` the two sides' points in the game when the deal began, ``tricks`` the tricks each
@@ -140,7 +140,7 @@ def settle_hand(before: Sequence[int], tricks: Sequence[int], honours: Sequence[
             moved = min(REVOKE_PENALTY, taken[offender])
             taken[offender] -= moved
             taken[claimant] += moved
-            lines.append((claimant, 0, f"{moved} tricks taken from {SIDE_NAMES[offender]} for a revoke",
+            lines.append((claimant, 0, f"{moved} tricks taken from {names[offender]} for a revoke",
                           "the-revoke"))
         elif choice == "deduct":
             score(offender, -REVOKE_PENALTY, "three points taken off for a revoke", "the-revoke")
@@ -337,13 +337,17 @@ class Whist(TrickGame):
     def hand_result(self, state: TricksState, extra: Sequence[int] = ()) -> HandResult:
         penalties = [(side_of(s), c) for (s, _), c in zip(state.revokes, state.bidding or ())]
         return settle_hand(state.fact("points", (0, 0)), self.side_tricks(state, extra),
-                           honours_held(self.holdings(state), state.trump), penalties)
+                           honours_held(self.holdings(state), state.trump), penalties, self.side_names())
+
+    def side_names(self) -> tuple[str, str]:
+        return (f"{self.seat_name(0)}–{self.seat_name(2)}", f"{self.seat_name(1)}–{self.seat_name(3)}")
 
     def _score(self, state: TricksState) -> TricksState:
         result = self.hand_result(state)
+        names = self.side_names()
         sheet = state.sheet
         for side, points, text, anchor in result.lines:
-            sheet = sheet.add(state.deal_no, side, points, f"{SIDE_NAMES[side]}: {text}", self.ref(anchor))
+            sheet = sheet.add(state.deal_no, side, points, f"{names[side]}: {text}", self.ref(anchor))
         s = replace(state, sheet=sheet, turn=None, phase="deal", bidding=None)
         games = tuple(s.fact("games", ()))
         if result.game_won is None:
@@ -353,7 +357,7 @@ class Whist(TrickGame):
         word = {3: "a treble", 2: "a double", 1: "a single"}[value]
         games = games + ((winner, value),)
         sheet = sheet.win_game(winner).add(
-            state.deal_no, winner, 0, f"{SIDE_NAMES[winner]} win the game, {result.points[winner]} to "
+            state.deal_no, winner, 0, f"{names[winner]} win the game, {result.points[winner]} to "
             f"{result.points[1 - winner]}: {word} ({value})", self.ref("the-game-and-the-rubber"))
         s = replace(s, sheet=sheet)
         s = replace(s, info=set_fact(s, "games", games))
@@ -361,7 +365,7 @@ class Whist(TrickGame):
         if sheet.games[winner] < 2:
             return s
         net = rubber_points(games)
-        reason = (f"{SIDE_NAMES[winner]} win the rubber by {net[winner]} point"
+        reason = (f"{names[winner]} win the rubber by {net[winner]} point"
                   f"{'s' if net[winner] != 1 else ''} (their games, two for the rubber, less the "
                   "other side's games)")
         s = replace(s, info=set_fact(s, "rubber", net))

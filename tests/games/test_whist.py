@@ -266,3 +266,15 @@ def test_a_deal_goes_out_as_text_and_pbn_and_comes_back(game):
     bare = dealtext.pbn_text(game, s).split("[TurnUp")[0]
     with pytest.raises(Exception, match="TurnUp"):
         game.setup_state(bare, {})
+
+
+def test_the_table_shows_the_honours_known_to_every_player():
+    s = fresh()
+    # before a card is played only the turned card is known: Z's king of trumps
+    assert GAME.honours_seen(GAME.view(s, A)) == ([], cards("K♥"))
+    s = play(GAME, s, ["Q♥", "J♥", "A♥", "K♥"])
+    assert GAME.honours_seen(GAME.view(s, Y)) == (cards("A♥ Q♥"), cards("K♥ J♥"))
+    assert "Honours: A–B A♥ Q♥ · Y–Z K♥ J♥" in GAME.table_notes(GAME.view(s, A))
+    # the dummy's honours are in view from the deal
+    d = fresh(DUMMY)
+    assert DUMMY.honours_seen(DUMMY.view(d, A))[1] == cards("K♥")

@@ -410,9 +410,35 @@ class Whist(TrickGame):
         if cut and pub.deal_no == 1 and not pub.tricks:
             lines.append("Cut: " + ", ".join(f"{self.seat_name(s)} {parse_card(c.split()[-1])}"
                                              for s, c in cut))
+        honours = self.honours_seen(view)
+        if any(honours):
+            names = self.side_names()
+            lines.append("Honours: " + " · ".join(
+                f"{names[side]} {' '.join(str(c) for c in honours[side])}" for side in (0, 1) if honours[side]))
         if view.seat is not None and view.seat not in self.dummies and partner(view.seat) in self.dummies:
             lines.append(f"You play the dummy {self.seat_name(partner(view.seat))} too")
         return lines
+
+    def honours_seen(self, view: TricksView) -> tuple[list[Card], list[Card]]:
+        """The honours of trumps each side is known by every player to hold: those played, the
+        turned card, and those in hands lying face up."""
+        pub = view.pub
+        found: tuple[list[Card], list[Card]] = ([], [])
+        if pub.trump is None or pub.phase == "deal":
+            return found
+        owner: dict[int, Seat] = {i: s for t in pub.tricks for s, i in t.plays}
+        owner.update({i: s for s, i in pub.trick})
+        for k, ids in enumerate(pub.hands):
+            for i in ids:
+                if pub.owners[k] in pub.exposed or i == pub.turnup:
+                    owner[i] = pub.owners[k]
+        for i, seat in sorted(owner.items()):
+            card = view.face(i)
+            if card is not None and card.suit is pub.trump and card.rank in HONOURS:
+                found[side_of(seat)].append(card)
+        for cards in found:
+            cards.sort(key=lambda c: HONOURS.index(c.rank))
+        return found
 
     def sheet_lines(self, view: TricksView, title: Callable[[Seat], str]) -> list[str]:
         """The score panel: the points of the game in play, the games won (with their value),

@@ -278,3 +278,12 @@ def test_the_table_shows_the_honours_known_to_every_player():
     # the dummy's honours are in view from the deal
     d = fresh(DUMMY)
     assert DUMMY.honours_seen(DUMMY.view(d, A))[1] == cards("K♥")
+
+
+@pytest.mark.parametrize("game", [GAME, DUMMY, DOUBLE])
+def test_the_demo_plays_a_whole_rubber(game):
+    from compendium.demo import play_demo
+    result = play_demo(game, 4, level=1)
+    assert result.finished and "rubber" in result.summary
+    state = result.session.state
+    assert max(state.sheet.games) == 2 and game.outcome(state).rule == f"{game.info.id}#the-game-and-the-rubber"

@@ -194,3 +194,17 @@ def test_a_whist_pbn_deal_is_pasted_into_the_deal_editor_and_started(table, qtbo
     assert set(dialog.cards_of("B")) == held - set(dealtext.parse_cards("C 2"))
     state = game.setup_state(dialog.setup_text(), {})
     assert str(state.deck[state.turnup]) == "2♣" and state.trump.letter == "C"
+
+
+@pytest.mark.parametrize("game_id", ["whist", "dummy_whist", "double_dummy"])
+def test_the_screenshot_shows_the_table(game_id, tmp_path, qapp):
+    from PySide6.QtGui import QImage
+
+    from compendium.ui.app import screenshot
+    out = tmp_path / f"{game_id}.png"
+    screenshot(game_id, out, 3, (1366, 768))
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1366, 768)
+    # the cloth's green is there, and so are the white faces of the cards
+    colours = {image.pixelColor(x, y).name() for x in range(400, 1366, 37) for y in range(60, 768, 29)}
+    assert len(colours) > 20

@@ -208,3 +208,15 @@ def test_the_screenshot_shows_the_table(game_id, tmp_path, qapp):
     # the cloth's green is there, and so are the white faces of the cards
     colours = {image.pixelColor(x, y).name() for x in range(400, 1366, 37) for y in range(60, 768, 29)}
     assert len(colours) > 20
+
+
+def test_the_end_of_hand_summary_names_each_side_once(table, qtbot):
+    ctl = open_game(table, "whist", seed=6)
+    state = advance(table, lambda s: s.deal_no == 2, limit=200)       # the session deals on at once
+    from compendium.core.frozen import replace
+    lines = ctl.hand_lines(replace(state, deal_no=1))                 # the first hand's lines
+    assert lines, "the hand scored nothing"
+    for text, points, rule in lines:
+        assert text.count("–") <= 1 or text.startswith("The hand"), text
+        assert rule is None or rule.startswith("whist#")
+    assert any("by cards" in text for text, _, _ in lines)

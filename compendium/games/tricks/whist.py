@@ -347,7 +347,7 @@ class Whist(TrickGame):
         names = self.side_names()
         sheet = state.sheet
         for side, points, text, anchor in result.lines:
-            sheet = sheet.add(state.deal_no, side, points, f"{names[side]}: {text}", self.ref(anchor))
+            sheet = sheet.add(state.deal_no, side, points, text, self.ref(anchor))
         s = replace(state, sheet=sheet, turn=None, phase="deal", bidding=None)
         games = tuple(s.fact("games", ()))
         if result.game_won is None:
@@ -357,7 +357,7 @@ class Whist(TrickGame):
         word = {3: "a treble", 2: "a double", 1: "a single"}[value]
         games = games + ((winner, value),)
         sheet = sheet.win_game(winner).add(
-            state.deal_no, winner, 0, f"{names[winner]} win the game, {result.points[winner]} to "
+            state.deal_no, winner, 0, f"the game won, {result.points[winner]} to "
             f"{result.points[1 - winner]}: {word} ({value})", self.ref("the-game-and-the-rubber"))
         s = replace(s, sheet=sheet)
         s = replace(s, info=set_fact(s, "games", games))
@@ -459,7 +459,8 @@ class Whist(TrickGame):
             lines.append(f"rubber: {names[0]} {net[0]:+d}, {names[1]} {net[1]:+d}")
         recent = pub.sheet.lines_of_deal(pub.deal_no) or pub.sheet.lines_of_deal(pub.deal_no - 1)
         for line in recent[-4:]:
-            lines.append(line.text if len(line.text) < 46 else line.text[:44] + "…")
+            text = f"{names[line.side]}: {line.text}"     # the sheet's lines name no side
+            lines.append(text if len(text) < 46 else text[:44] + "…")
         return lines
 
 

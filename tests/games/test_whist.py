@@ -8,6 +8,7 @@ import pytest
 from compendium.core.cards import Suit
 from compendium.core.game import Special
 from compendium.core.notation import parse_card
+from compendium.core.rules import page_anchors
 from compendium.games.tricks.engine import Call, Play
 from compendium.games.tricks.whist import (
     DOUBLE,
@@ -287,3 +288,14 @@ def test_the_demo_plays_a_whole_rubber(game):
     assert result.finished and "rubber" in result.summary
     state = result.session.state
     assert max(state.sheet.games) == 2 and game.outcome(state).rule == f"{game.info.id}#the-game-and-the-rubber"
+
+
+def test_no_one_may_lead_or_play_out_of_turn_at_the_table():
+    """The table enforces the order of play (whist#leads-out-of-turn): only the seat whose card
+    is due has anything to play, so the law's penalties are never needed."""
+    s = fresh()
+    assert GAME.to_move(s) == A
+    assert all(GAME.legal_actions(s, seat) == () for seat in (Y, B, Z))
+    s = play(GAME, s, ["A♠"])
+    assert GAME.legal_actions(s, A) == () and GAME.legal_actions(s, B) == ()
+    assert "leads-out-of-turn" in page_anchors("whist") and "exposed-cards" in page_anchors("whist")

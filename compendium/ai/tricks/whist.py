@@ -22,7 +22,7 @@ from ...core.frozen import replace
 from ...core.game import Seat
 from ...core.rng import SplitMix64
 from ...games.tricks.engine import WHIST_POWER, Call, Play, TricksState, TricksView
-from ...games.tricks.whist import PENALTIES, partner, side_of
+from ...games.tricks.whist import PENALTIES, honours_held, partner, settle_hand, side_of
 from .base import SimRules, TricksAI, TricksPlayer
 
 SMALL = 10                  # a card below the ten is a small card (a peter is made with two)
@@ -268,6 +268,9 @@ class WhistPlayer(TricksPlayer):
 class WhistAI(TricksAI):
     player_class = WhistPlayer
 
+    def __init__(self) -> None:
+        self._honours: tuple[TricksState, list[int]] | None = None
+
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
         return SimRules(team=[0, 1, 0, 1])
 
@@ -275,8 +278,12 @@ class WhistAI(TricksAI):
                      new_tricks: Sequence[tuple[int, Sequence[int]]]) -> list[float]:
         """The side's points from the hand less the other side's, a game won counting three
         more (the tricks decide; honours are held, not won)."""
-        result = game.hand_result(replace(state, bidding=()), [w for w, _ in new_tricks])
+        memo = self._honours
+        if memo is None or memo[0] is not state:
+            # the honours held are the same for every card tried in a world: count them once
+            memo = self._honours = (state, honours_held(game.holdings(state), state.trump))
         before = state.fact("points", (0, 0))
+        result = settle_hand(before, game.side_tricks(state, [w for w, _ in new_tricks]), memo[1])
         gain = [result.points[s] - before[s] for s in (0, 1)]
         if result.game_won is not None:
             gain[result.game_won] += 3

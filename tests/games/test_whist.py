@@ -201,6 +201,9 @@ def test_the_revoke_penalty_by_the_law():
     # three tricks taken from the revokers and added to the claimants'
     r = settle_hand((0, 0), (8, 5), (2, 2), [(0, "tricks")])
     assert r.points == (0, 2)          # 8 - 3 = 5 tricks to A–B, 5 + 3 = 8 to Y–Z
+    # from a side with fewer than three tricks, all it has
+    r = settle_hand((0, 0), (2, 11), (2, 2), [(0, "tricks")])
+    assert r.points == (0, 5 - 0) and r.game_won == 1 and "2 tricks taken" in r.lines[0][2]
     # three points added to the claimants' score, before the tricks; the revokers stop at four
     r = settle_hand((0, 0), (12, 1), (2, 2), [(0, "add")])
     assert r.points == (4, 3) and r.game_won is None

@@ -202,3 +202,19 @@ def test_decisions_are_quick_at_every_level(game):
         k += 1
     times.sort()
     assert times[int(0.95 * (len(times) - 1))] < 1.0
+
+
+def test_with_every_hand_open_level_3_searches_instead_of_signalling(monkeypatch):
+    import compendium.ai.tricks.whist as whist_ai
+    asked = []
+    monkeypatch.setattr(whist_ai, "system_card", lambda view, seat: asked.append(seat))
+    s = DOUBLE.apply(DOUBLE.initial_state({}), DOUBLE.chance_action(DOUBLE.initial_state({}), 2))
+    mover = DOUBLE.to_move(s)
+    action = computer_player(DOUBLE, 3).choose(DOUBLE, DOUBLE.view(s, mover), DOUBLE.legal_actions(s, mover))
+    assert action in DOUBLE.legal_actions(s, mover) and asked == []
+    # with the players' own hands hidden the system speaks again
+    s = DOUBLE.apply(DOUBLE.initial_state({"hands": "dummies"}),
+                     DOUBLE.chance_action(DOUBLE.initial_state({"hands": "dummies"}), 2))
+    mover = DOUBLE.to_move(s)
+    computer_player(DOUBLE, 3).choose(DOUBLE, DOUBLE.view(s, mover), DOUBLE.legal_actions(s, mover))
+    assert asked

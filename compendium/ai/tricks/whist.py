@@ -258,7 +258,10 @@ class WhistPlayer(TricksPlayer):
         if pub.phase == "play" and pub.turn is not None and pub.turn != view.seat:
             view = replace(view, seat=pub.turn)
         legal = list(legal)
-        if self.level == 3 and len(legal) > 1 and all(isinstance(a, Play) for a in legal):
+        # The system is a language between partners who cannot see each other's cards; with every
+        # hand open (Double Dummy's default) there is nothing to tell, and level 3 searches.
+        hidden = any(c.face is None for c in view.cards)
+        if self.level == 3 and hidden and len(legal) > 1 and all(isinstance(a, Play) for a in legal):
             found = system_card(view, view.seat)
             if found is not None and Play(found[0]) in legal:
                 return Play(found[0])

@@ -68,6 +68,9 @@ AIS: dict[str, str] = {
     "ecarte": f"{_TRICKS}.ecarte:AI",
     "bezique": f"{_TRICKS}.bezique:AI",
     "rubicon_bezique": f"{_TRICKS}.bezique:AI",
+    "whist": f"{_TRICKS}.whist:AI",
+    "dummy_whist": f"{_TRICKS}.whist:AI",
+    "double_dummy": f"{_TRICKS}.whist:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

@@ -80,6 +80,9 @@ ENGINES: dict[str, str] = {
     "bezique": "compendium.games.tricks.bezique:GAME",
     "rubicon_bezique": "compendium.games.tricks.bezique:RUBICON_GAME",
     "cribbage": "compendium.games.cribbage.engine:GAME",
+    "whist": "compendium.games.tricks.whist:GAME",
+    "dummy_whist": "compendium.games.tricks.whist:DUMMY",
+    "double_dummy": "compendium.games.tricks.whist:DOUBLE",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

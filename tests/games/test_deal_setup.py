@@ -22,13 +22,14 @@ TRICK_GAMES = sorted(gid for gid, path in ENGINES.items() if path.startswith("co
 
 def deal_facts(state: TricksState) -> tuple:
     """Everything a deal fixes, faces not ids: each hand (by owner and set), the stock in order,
-    the turn-up, the cards laid aside, trumps, the dealer, and who speaks first."""
+    the turn-up, the cards laid aside, trumps, the dealer, and who speaks first.  (Whist's cut
+    for the first deal, drawn from the deal number, is not part of a deal set up by hand.)"""
     hands = sorted((state.owners[k], state.hand_sets[k], sorted(str(state.deck[i]) for i in ids))
                    for k, ids in enumerate(state.hands))
     return (hands, [str(state.deck[i]) for i in state.stock],
             None if state.turnup is None else str(state.deck[state.turnup]),
             [str(state.deck[i]) for i in state.shown], state.trump, state.dealer, state.phase,
-            state.turn, state.info, state.deal_no)
+            state.turn, tuple(kv for kv in state.info if kv[0] != "cut"), state.deal_no)
 
 
 def option_sets(gid: str) -> list[dict]:

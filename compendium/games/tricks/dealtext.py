@@ -843,7 +843,7 @@ def find_play(game: TrickGame, start: TricksState, target: TricksState,
 
 # -- PBN (Portable Bridge Notation) deals ------------------------------------------------------
 PBN_SEATS = "NESW"
-PBN_GAMES = frozenset({"auction_bridge"})     # the games whose deals PBN can carry
+PBN_GAMES = frozenset({"auction_bridge", "whist", "dummy_whist", "double_dummy"})  # deals PBN can carry
 _PBN_BARE = re.compile(r"^\s*[NESWnesw]:\S*\.\S*\.\S*\.")
 
 
@@ -856,7 +856,10 @@ def pbn_text(game: TrickGame, state: TricksState) -> str:
     """The current deal as the PBN tags ``[Dealer "S"]`` and ``[Deal "N:…"]``."""
     if not state.deck:
         raise ValueError("no cards have been dealt yet")
-    return f'[Dealer "{seat_to_pbn(state.dealer)}"]\n[Deal "{pbn_deal(game, state)}"]\n'
+    text = f'[Dealer "{seat_to_pbn(state.dealer)}"]\n[Deal "{pbn_deal(game, state)}"]\n'
+    if state.turnup is not None:    # Whist: the card turned for trumps, in a tag of our own
+        text += f'[TurnUp "{state.deck[state.turnup].code}"]\n'
+    return text
 
 
 def pbn_deal(game: TrickGame, state: TricksState, first: str = "N") -> str:
@@ -924,4 +927,11 @@ def pbn_to_text(game: TrickGame, pbn: str) -> str:
                     raise NotationError(f"PBN hand {excerpt(hand)} of {_quote(deal)}: {ch!r} is not a rank")
                 cards.append(Card(_PBN_RANKS[ch], suit))
         lines.append(f"{game.seat_name(seat, 4)}: {write_hand(cards)}")
+    turnup = tags.get("turnup", "").strip()
+    if turnup:
+        lines.append(f"turn-up: {turnup}")
+    elif layout(game, {}, 0).turnup is not None:
+        raise NotationError(f"{game.info.name} turns the dealer's last card for trumps: the PBN needs "
+                            "a [TurnUp \"…\"] tag naming it (one of the dealer's cards, e.g. "
+                            "[TurnUp \"10C\"])")
     return "\n".join(lines) + "\n"

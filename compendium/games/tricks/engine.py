@@ -370,7 +370,7 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
         deck = shuffled(self.pack(opts), seed)
         info = state.info
         if state.deal_no == 0:
-            dealer = self.first_dealer(state.n)
+            dealer = self.opening_dealer(state, seed)
             info = set_fact(state, "first_dealer", dealer)
         else:
             dealer = (state.dealer + 1) % state.n
@@ -401,6 +401,10 @@ class TrickGame(Game[TricksState, TricksAction, TricksView]):
         except ValueError:
             raise IllegalAction(f"the stated pack of {len(order)} cards is not the pack of this "
                                 "game: every card once") from None
+
+    def opening_dealer(self, state: TricksState, seed: int) -> Seat:
+        """The first deal's dealer (a game whose players cut for it draws the cut here)."""
+        return self.first_dealer(state.n)
 
     def first_dealer(self, n: int) -> Seat:
         """The books have the players cut for the deal and then the dealer choose his seat; the

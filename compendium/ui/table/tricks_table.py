@@ -647,6 +647,12 @@ class TricksController(TableController):
                 toward = self.centre - d
                 length = max(1.0, math.hypot(toward.x(), toward.y()))
                 spot = d + toward * (min(length * 0.45, u * 1.7) / length) - QPointF(s / 2, s * aspect / 2)
+                if pub.dealer != self.me and abs(d.x() - self.centre.x()) <= 1:
+                    # the dealer across the table: his name panel hangs below his hand, so the
+                    # card turned for trumps lies to its right rather than under it
+                    panel = self.names.get(pub.dealer)
+                    half = panel.boundingRect().width() / 2 if panel is not None else s
+                    spot += QPointF(half + s / 2 + 8, 0)
             out[pub.turnup] = (spot, 900, view.cards[pub.turnup].face, s)
         for m, i in enumerate(pub.shown):
             out[i] = (stock_at + QPointF(s * 1.3 + m * s * 0.3, 0), 3 + m, view.cards[i].face, s)

@@ -1,0 +1,220 @@
+"""The computer at Whist: level 3's system, each rule in a position set up for it and checked
+by the card chosen and the rule named (the anchors of the Whist page's "The computer's
+system"), the players' fairness and the revoke claim."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from compendium.ai.registry import computer_player, hint
+from compendium.ai.tricks.whist import called_for_trumps, standard_lead, system_card
+from compendium.core.cards import Suit
+from compendium.core.frozen import replace
+from compendium.core.game import Special
+from compendium.core.notation import parse_card
+from compendium.core.rules import page_anchors
+from compendium.games.tricks.engine import Call, Play
+from compendium.games.tricks.whist import DOUBLE, DUMMY, GAME
+
+from ..games.tricks_helpers import cards
+from ..games.whist_helpers import play, whist_deal
+
+A, Y, B, Z = 0, 1, 2, 3
+
+
+def chosen(state, seat=None):
+    seat = state.turn if seat is None else seat
+    found = system_card(GAME.view(state, GAME.controller(state, seat)), seat)
+    assert found is not None
+    card, rule = found
+    assert rule in page_anchors("whist"), rule
+    # the level-3 player plays it
+    player = computer_player(GAME, 3)
+    mover = GAME.to_move(state)
+    assert player.choose(GAME, GAME.view(state, mover), GAME.legal_actions(state, mover)) == Play(card)
+    return card.code, rule
+
+
+def C(text):
+    return parse_card(text).code
+
+
+# -- the standard leads ------------------------------------------------------------------------------
+@pytest.mark.parametrize("holding,card,rule", [
+    ("A♠ K♠ 7♠ 4♠", "K♠", "from-ace-and-king"),
+    ("A♠ K♠", "A♠", "from-ace-and-king"),
+    ("K♠ Q♠ 4♠ 3♠ 2♠", "K♠", "from-a-sequence"),
+    ("A♠ Q♠ J♠ 3♠", "A♠", "from-ace-queen-knave"),
+    ("A♠ 9♠ 7♠ 5♠ 3♠", "A♠", "from-ace-and-four-small"),
+    ("Q♠ J♠ 10♠ 4♠", "Q♠", "from-a-sequence"),
+    ("Q♠ 9♠ 7♠ 5♠ 3♠", "5♠", "the-fourth-best"),
+    ("K♠ 8♠ 3♠", "K♠", "from-a-short-suit"),
+])
+def test_the_standard_lead_from_each_holding(holding, card, rule):
+    got, why = standard_lead(cards(holding))
+    assert (got.code, why) == (C(card), rule)
+
+
+def test_the_opening_lead_is_from_the_longest_suit():
+    s = whist_deal(GAME, {A: "Q♦ 9♦ 7♦ 5♦ 3♦ A♠ K♠ 4♠ 8♣ 6♣ 2♣ 3♥ 4♥"}, Suit.HEARTS)
+    assert chosen(s) == (C("5♦"), "the-fourth-best")
+
+
+def test_five_trumps_lead_trumps():
+    s = whist_deal(GAME, {A: "K♥ Q♥ 9♥ 6♥ 3♥ A♠ K♠ 4♠ 3♠ 8♣ 6♣ 2♣ 2♦"}, Suit.HEARTS)
+    assert chosen(s) == (C("K♥"), "trumps-with-five")
+
+
+# -- second, third and fourth hand -------------------------------------------------------------------
+def _z_leads(z_card, hands, trump=Suit.HEARTS):
+    """Z has the lead (dealer B, so Z is the elder hand) and leads ``z_card``: A plays second."""
+    s = whist_deal(GAME, hands, trump, dealer=B)
+    assert s.turn == Z
+    return play(GAME, s, [z_card])
+
+
+def test_second_hand_plays_low():
+    s = _z_leads("5♦", {A: "K♦ 8♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 3♥ 2♥", Z: "5♦ 4♦ 2♦"})
+    assert chosen(s) == (C("3♦"), "second-hand-low")
+
+
+def test_second_hand_covers_an_honour():
+    s = _z_leads("Q♦", {A: "K♦ 8♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 3♥ 2♥", Z: "Q♦ J♦ 2♦"})
+    assert chosen(s) == (C("K♦"), "cover-an-honour")
+
+
+def test_third_hand_high_plays_the_lowest_of_a_sequence():
+    # B leads (Y deals), Z follows low, A third hand holds K Q 3: the queen
+    s = whist_deal(GAME, {A: "K♦ Q♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 3♥ 2♥", B: "4♦ 9♠", Z: "6♦ 2♦"},
+                   Suit.HEARTS, dealer=Y)
+    s = play(GAME, s, ["4♦", "6♦"])
+    assert chosen(s) == (C("Q♦"), "third-hand-high")
+    s = whist_deal(GAME, {A: "K♦ J♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 3♥ 2♥", B: "4♦ 9♠", Z: "6♦ 2♦"},
+                   Suit.HEARTS, dealer=Y)
+    s = play(GAME, s, ["4♦", "6♦"])
+    assert chosen(s) == (C("K♦"), "third-hand-high")
+
+
+def test_unblocking_partners_long_suit():
+    s = whist_deal(GAME, {A: "Q♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 4♣ 3♥ 2♥", B: "A♦ K♦ J♦ 9♦ 8♦",
+                          Z: "6♦ 2♦"}, Suit.HEARTS, dealer=Y)
+    s = play(GAME, s, ["A♦", "6♦"])
+    assert chosen(s) == (C("Q♦"), "unblocking")
+
+
+def test_fourth_hand_wins_as_cheaply_as_it_can():
+    # Y leads (A deals): Y, B, Z, then A fourth
+    s = whist_deal(GAME, {A: "K♦ 10♦ 3♦ A♠ 7♠ 6♠ 5♠ 9♣ 8♣ 7♣ 6♣ 3♥ 2♥", Y: "9♦ 4♠", B: "2♦",
+                          Z: "4♦"}, Suit.HEARTS, dealer=A)
+    s = play(GAME, s, ["9♦", "2♦", "4♦"])
+    assert chosen(s) == (C("10♦"), "fourth-hand")
+
+
+# -- the call for trumps, the echo, answering the call, returning the lead --------------------------
+def test_the_call_for_trumps_is_the_peter():
+    # A holds five trumps; Y leads the king of clubs, A cannot win it: the higher of two small
+    s = whist_deal(GAME, {A: "8♣ 5♣ 2♣ K♥ Q♥ 9♥ 6♥ 3♥ A♠ 7♠ 6♠ 4♦ 3♦", Y: "K♣ 4♠", B: "7♣",
+                          Z: "9♣"}, Suit.HEARTS, dealer=A)
+    s = play(GAME, s, ["K♣", "7♣", "9♣"])
+    assert chosen(s) == (C("5♣"), "the-call-for-trumps")
+
+
+CALLED = {B: "7♣ 4♣ 9♠ 2♠ 8♠ 10♠ J♠ 5♦ 6♦ 7♦ 8♦ 9♦ 10♦",
+          Y: "K♣ Q♣ 3♣ 2♣ K♦ 4♠ 3♠",
+          Z: "A♣ 6♣ 5♣ Q♦"}
+
+
+def _after_partners_call(a_hand):
+    """Y leads; in two rounds of clubs B plays the seven and then the four, winning neither:
+    the peter, B's call for trumps."""
+    s = whist_deal(GAME, {**CALLED, A: a_hand}, Suit.HEARTS, dealer=A)
+    s = play(GAME, s, ["K♣", "7♣", "A♣", "8♣"])                     # Z wins
+    s = play(GAME, s, ["5♣", "9♣", "Q♣", "4♣"])                     # Y wins
+    assert called_for_trumps(GAME.view(s, A), B) and not called_for_trumps(GAME.view(s, A), A)
+    return play(GAME, s, ["K♦", "5♦", "Q♦"])
+
+
+def test_the_echo_answers_partners_call_with_four_trumps():
+    s = _after_partners_call("10♣ 9♣ 8♣ J♥ 9♥ 6♥ 3♥ A♠ 7♠ 6♠ 4♦ 3♦ 2♦")
+    assert chosen(s) == (C("3♦"), "the-echo")
+
+
+def test_answering_the_call_leads_trumps():
+    s = _after_partners_call("10♣ 9♣ 8♣ J♥ 9♥ 6♥ 3♥ A♠ 7♠ 6♠ A♦ 3♦ 2♦")
+    assert chosen(s) == (C("A♦"), "fourth-hand")
+    s = play(GAME, s, ["A♦"])
+    assert chosen(s) == (C("3♥"), "answering-the-call")        # four trumps: the fourth best
+
+
+def test_returning_partners_lead():
+    # A leads a spade, B wins it and leads a club, A wins the club and returns it
+    s = whist_deal(GAME, {A: "2♠ Q♣ 9♣ 4♣ 8♦ 7♦ 6♦ 5♦ 4♦ 3♦ 2♦ 3♥ 2♥", Y: "3♠ 2♣", B: "A♠ 5♣",
+                          Z: "4♠ 3♣"}, Suit.HEARTS, dealer=Z)
+    s = play(GAME, s, ["2♠", "3♠", "A♠", "4♠", "5♣", "3♣", "Q♣", "2♣"])
+    assert s.turn == A
+    assert chosen(s) == (C("9♣"), "returning-partners-lead")     # two left: the higher
+
+
+# -- the players ---------------------------------------------------------------------------------------
+def test_the_dummys_card_is_chosen_by_its_partner_at_every_level():
+    s = whist_deal(DUMMY, {Y: "Q♠ 9♠ 5♠", Z: "6♠ 3♠"}, Suit.HEARTS, dealer=Z)
+    while s.turn != Z:
+        s = DUMMY.apply(s, Play(DUMMY.playable(s, s.turn, strict=True)[0]))
+    assert DUMMY.to_move(s) == Y
+    for level in (1, 2, 3):
+        action = computer_player(DUMMY, level).choose(DUMMY, DUMMY.view(s, Y), DUMMY.legal_actions(s, Y))
+        assert action in DUMMY.legal_actions(s, Y)
+    assert hint(DUMMY, s, Y) in DUMMY.legal_actions(s, Y)
+
+
+def test_the_revoke_claim_is_the_best_for_the_claimants():
+    s = whist_deal(GAME, {A: "A♠ K♠ 7♠", Y: "A♦ Q♠"}, Suit.HEARTS, dealer=Z,
+                   options={"revokes": "penalised"})
+    s = play(GAME, s, ["A♠", "A♦"])
+    while s.phase == "play":
+        s = GAME.apply(s, Play(GAME.playable(s, s.turn, strict=True)[0]))
+    assert s.phase == "penalty"
+    action = computer_player(GAME, 2).choose(GAME, GAME.view(s, s.turn), GAME.legal_actions(s, s.turn))
+    assert isinstance(action, Call)
+
+    def worth(word):
+        r = GAME.hand_result(replace(s, bidding=(word,)))
+        return r.points[0] - r.points[1] + (10 if r.game_won == 0 else 0)
+    assert s.turn in (A, B)
+    best = max(("tricks", "deduct", "add"), key=worth)
+    assert action.word == best
+
+
+@pytest.mark.parametrize("game", [GAME, DUMMY, DOUBLE])
+def test_decisions_are_quick_at_every_level(game):
+    s = game.initial_state({})
+    s = game.apply(s, game.chance_action(s, 11))
+    times = []
+    players = {lv: computer_player(game, lv) for lv in (1, 2, 3)}
+    k = 0
+    while game.to_move(s) not in (Special.TERMINAL, Special.CHANCE):
+        mover = game.to_move(s)
+        start = time.perf_counter()
+        action = players[k % 3 + 1].choose(game, game.view(s, mover), game.legal_actions(s, mover))
+        times.append(time.perf_counter() - start)
+        s = game.apply(s, action)
+        k += 1
+    times.sort()
+    assert times[int(0.95 * (len(times) - 1))] < 1.0
+
+
+def test_with_every_hand_open_level_3_searches_instead_of_signalling(monkeypatch):
+    import compendium.ai.tricks.whist as whist_ai
+    asked = []
+    monkeypatch.setattr(whist_ai, "system_card", lambda view, seat: asked.append(seat))
+    s = DOUBLE.apply(DOUBLE.initial_state({}), DOUBLE.chance_action(DOUBLE.initial_state({}), 2))
+    mover = DOUBLE.to_move(s)
+    action = computer_player(DOUBLE, 3).choose(DOUBLE, DOUBLE.view(s, mover), DOUBLE.legal_actions(s, mover))
+    assert action in DOUBLE.legal_actions(s, mover) and asked == []
+    # with the players' own hands hidden the system speaks again
+    s = DOUBLE.apply(DOUBLE.initial_state({"hands": "dummies"}),
+                     DOUBLE.chance_action(DOUBLE.initial_state({"hands": "dummies"}), 2))
+    mover = DOUBLE.to_move(s)
+    computer_player(DOUBLE, 3).choose(DOUBLE, DOUBLE.view(s, mover), DOUBLE.legal_actions(s, mover))
+    assert asked

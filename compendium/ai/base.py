@@ -40,6 +40,10 @@ class GameAI:
         """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
         return None
 
+    # Whether the solver's answer reads cards the player cannot see (Klondike's face-down cards
+    # and stock): the table then says that its verdict is for a player who could see them all.
+    solver_sees_hidden_cards = False
+
     def solver_model(self, game: Game[Any, Any, Any], state: Any) -> Any:
         """A compact model of a patience's play from ``state`` for the shared solver (see
         ``compendium.ai.solver.SearchModel``), or ``None`` to search the engine's own moves."""

@@ -484,8 +484,10 @@ class MainWindow(QMainWindow):
         self.statusBar().addWidget(self.status_label, 1)
         self.verdict_label = QLabel(self)
         self.verdict_label.setObjectName("statusVerdict")
-        self.verdict_label.setToolTip("For a patience with every card in sight: whether the deal "
-                                      "can still be won from here, judged by the solver after each move")
+        self.verdict_label.setToolTip("Whether the deal can still be won from here, judged by the solver "
+                                      "after each move: for a patience with every card in sight, and "
+                                      "for Klondike as if every card could be seen (face-down ones and "
+                                      "the stock too)")
         self.statusBar().addPermanentWidget(self.verdict_label)
         self.statusBar().addPermanentWidget(self.deal_label)
 
@@ -599,7 +601,8 @@ class MainWindow(QMainWindow):
                                            checkable=True)
         self.act_live = self._action("actionLiveSolver", "Show whether the deal can still be &won",
                                      self._set_live_solver, checkable=True,
-                                     tip="After each move of a patience with every card in sight")
+                                     tip="After each move of a patience with every card in sight, and "
+                                         "of Klondike as if every card could be seen")
         self.act_click = self._action("actionClickToMove", "&Click a card to move it",
                                       self._set_click_to_move, checkable=True,
                                       tip="A single click sends cards home, or onto the likeliest pile")
@@ -1101,6 +1104,10 @@ class MainWindow(QMainWindow):
                         "lost": ("● Can no longer be won", "#a03a2a"),
                         "open": ("● Too open to judge quickly", "#7a7a6a"),
                         "thinking": ("● Judging…", "#9a9a8a")}.get(verdict, ("", "#55564c"))
+        if text and verdict != "thinking" and self.table.live_sees_all():
+            # Klondike's solver reads the face-down cards: its verdict is for a player who
+            # could see them all, and says so.
+            text += " (seeing every card)"
         self.verdict_label.setText(text)
         self.verdict_label.setStyleSheet(f"color: {colour}; padding: 0 8px;")
 

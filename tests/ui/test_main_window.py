@@ -577,8 +577,10 @@ def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window,
     qtbot.waitUntil(lambda: window.verdict_label.text() not in ("", "● Judging…"), timeout=60_000)
     assert window.verdict_label.text() in ("● Can still be won", "● Can no longer be won",
                                            "● Too open to judge quickly")
-    window.choose_game(KLONDIKE, new_deal=True)        # face-down cards: no indicator
+    window.choose_game("the_clock", new_deal=True)     # face-down cards: no indicator
     qtbot.waitUntil(lambda: window.verdict_label.text() == "", timeout=5000)
+    window.choose_game(KLONDIKE, new_deal=True)        # the solver reads them, and says so
+    qtbot.waitUntil(lambda: window.verdict_label.text().endswith("(seeing every card)"), timeout=60_000)
     window.act_live.setChecked(False)
     window.choose_game("fortress", new_deal=True)
     qtbot.wait(200)

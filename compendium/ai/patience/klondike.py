@@ -1,4 +1,4 @@
-"""Klondike (Canfield): the computer's side -- the solver's model."""
+"""Klondike (Canfield): the computer's side -- the solver's model (``klondike_solver``)."""
 from __future__ import annotations
 
 from typing import Any
@@ -8,10 +8,13 @@ from .heuristic import PatienceAI
 
 
 class KlondikeAI(PatienceAI):
+    solver_sees_hidden_cards = True
+
     def solver_model(self, game: Any, state: PatienceState) -> object:
-        """Klondike's rules are its declaration: the solver's quick model of the engine's rules."""
-        from ..solver import DeclaredModel
-        return DeclaredModel(game, state)
+        """The thoughtful model (it reads the face-down cards and the stock's order): the talon
+        searched by the cards it can bring to the top, never turn by turn."""
+        from .klondike_solver import KlondikeModel
+        return KlondikeModel(game, state)
 
 
 AI = KlondikeAI()

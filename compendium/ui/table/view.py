@@ -686,10 +686,17 @@ class TableWidget(QGraphicsView):
 
     def live_applies(self) -> bool:
         """The indicator is for a patience whose cards are all in sight: the solver then judges
-        exactly what the player sees, and most positions are decided within a second."""
+        exactly what the player sees, and most positions are decided within a second.  And for
+        Klondike, whose solver reads the face-down cards too: there the indicator says it
+        answers for a player who could see every card (``live_sees_all``)."""
         game = self._session.game if self._session is not None else None
         return (game is not None and game.table_kind is TableKind.PATIENCE
-                and game.info.information is Information.PERFECT)
+                and (game.info.information is Information.PERFECT or self.live_sees_all()))
+
+    def live_sees_all(self) -> bool:
+        """Does the solver behind the indicator read cards the player cannot see?"""
+        game = self._session.game if self._session is not None else None
+        return game is not None and ai_registry.game_ai(game).solver_sees_hidden_cards
 
     def _live_check(self) -> None:
         session = self._session

@@ -1,0 +1,531 @@
+"""Klondike's solver model: a "thoughtful" search, one that knows the face-down cards.
+
+The question the table asks is "can this deal, as it lies, still be won?", and the solver answers
+it for a player who could see every card: it reads the face-down cards of the tableau and the
+order of the stock.  (The field calls this a *thoughtful* solver; the share of deals it wins is
+an upper bound on what any player who cannot see them can win.)
+
+A position is compact: the seven piles as tuples of card codes (``suit * 16 + rank``, plus 64 for
+a face-down card), the four foundations as the rank home in each suit, the stock and the waste
+as one sequence ``talon`` (the waste bottom to top, then the stock in the order it will be turned)
+with the waste's length ``p`` and the re-deals made.  Turning cards is never a step of its own:
+a step from the talon plays one card it can reach -- the waste's top, or a card that the turns
+left in this pass (and, where the rules allow another pass, the next one) bring to the top --
+and the engine's line draws exactly to it.  Turning without then playing a card never helps:
+turns commute with every other move, and the pass limit only ever makes a later turn worse.
+
+Safe moves are played without branching (see ``_safe``); positions are compared with the piles
+in any order (the seven piles are alike); a whole pile never moves to a space (the engine refuses
+it: it would only change the pile's place).  With those, a search that finds no win has tried
+every line of the game: "lost" is a proof.
+"""
+from __future__ import annotations
+
+from typing import Any, Hashable, Iterable, Sequence
+
+from ...core.errors import IllegalAction
+from ...games.patience.engine import Draw, Move, PatienceState, Redeal
+
+DOWN = 64                 # added to a face-down card's code
+_RED = (False, True, True, False)   # clubs, diamonds, hearts, spades
+_OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+def code_of(card: Any) -> int:
+    from ..solver import card_code
+    return card_code(card)
+
+
+class KlondikeModel:
+    """The solver's model of Klondike under every option of the game (draw one or three, one,
+    three or unlimited passes, whole or part runs, cards back from the foundations)."""
+
+    def __init__(self, game: Any, state: PatienceState) -> None:
+        specs, index = game._specs_of(state)
+        opts = game.options_of(state)
+        self.game, self.start = game, state
+        self.draw = game.draw_count(opts)
+        self.allowed = game.passes_allowed(opts)          # 0: without limit
+        self.part = opts.get("runs") == "part"
+        self.back = bool(opts.get("from_foundation"))
+        deck = state.deck
+        cols = []
+        for i in range(7):
+            at = index[f"t{i + 1}"]
+            pile, d = state.piles[at], state.down[at]
+            cols.append(tuple(code_of(deck[c]) + (DOWN if j < d else 0) for j, c in enumerate(pile)))
+        waste = state.piles[index["w"]]
+        stock = state.piles[index["s"]]
+        talon = tuple(code_of(deck[c]) for c in waste) + tuple(code_of(deck[c]) for c in reversed(stock))
+        found = [0, 0, 0, 0]
+        for i in range(4):
+            pile = state.piles[index[f"f{i + 1}"]]
+            if pile:
+                top = code_of(deck[pile[-1]])
+                found[top >> 4] = top & 15
+        # the two cards each card may be placed on in the tableau
+        self.onto: dict[int, tuple[int, ...]] = {}
+        for s in range(4):
+            for r in range(1, 13):
+                self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
+        self._best: dict[Any, tuple[int, int]] = {}
+        position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
+        self._root, self._forced = self._settle(position)
+
+    # -- the protocol of ``solver.search`` ---------------------------------------------------
+    def root(self) -> Any:
+        return self._root
+
+    def won(self, position: Any) -> bool:
+        return not position[2] and not any(position[0])
+
+    def dead(self, position: Any) -> bool:
+        """The two proofs by the cards' places alone (see ``blocked_for_ever`` and
+        ``cannot_dig``), asked of the first position only: they read the face-down cards,
+        which later moves only turn up."""
+        if position is not self._root:
+            return False
+        return blocked_for_ever(position[0], position[1]) or cannot_dig(position[0], position[1])
+
+    def key(self, position: Any) -> Hashable:
+        cols, _, talon, p, passes, must = position
+        piles = tuple(sorted(cols))      # the foundations follow: every other card is home
+        if must:
+            piles = (must, piles)
+        if not talon:
+            return piles
+        if not self.allowed:
+            # Without a limit on the passes, the passes made do not matter; drawing one at a
+            # time, neither does the place in the stock: every card can be reached.
+            return (piles, talon) if self.draw == 1 else (piles, talon, p)
+        if self.draw == 1:
+            # Drawing one at a time, a position *dominates* the same cards with fewer passes
+            # made, or as many and fewer cards turned: it can turn on to the other, and every
+            # card the other can bring to the top, it can too.  A position dominated by one
+            # already searched is answered by that search: it is given that one's key, which
+            # the search has seen.  (A side effect in a key: the table of the best is the
+            # search's own, kept here because the search is shared by every patience.)
+            base = (piles, talon)
+            best = self._best.get(base)
+            if best is not None and best <= (passes, p):
+                return (base, *best)
+            self._best[base] = (passes, p)
+            return (base, passes, p)
+        return (piles, talon, p, passes)
+
+    def actions(self, labels: Sequence[Any]) -> list[Any]:
+        steps = [*self._forced, *(s for label in labels for s in label)]
+        return self.engine_line(steps)
+
+    # -- the talon ------------------------------------------------------------------------------
+    def _reachable(self, talon: tuple[int, ...], p: int, passes: int) -> list[tuple[int, bool]]:
+        """The talon's cards that can be brought to the waste's top: (index, needs a re-deal)."""
+        n = len(talon)
+        if not n:
+            return []
+        out: list[tuple[int, bool]] = []
+        if p:
+            out.append((p - 1, False))
+        again = not self.allowed or passes + 1 < self.allowed
+        if self.draw == 1:
+            out.extend((i, False) for i in range(p, n))
+            if again:
+                out.extend((i, True) for i in range(p - 1))
+            return out
+        draw = self.draw
+        here = set()
+        i = p
+        while i < n:
+            i = min(i + draw, n)
+            here.add(i - 1)
+            out.append((i - 1, False))
+        if again:
+            i = 0
+            while i < n:
+                i = min(i + draw, n)
+                if i - 1 not in here and i - 1 != p - 1:
+                    out.append((i - 1, True))
+        return out
+
+    # -- safe moves -------------------------------------------------------------------------------
+    def _safe(self, card: int, found: Sequence[int]) -> bool:
+        """A card may go home without trying the alternatives when nothing still in play could
+        need it: an ace or a two always (nothing that goes on them is of use in the tableau);
+        a higher card when both foundations of the other colour hold the cards one rank below it
+        (the only cards it could take).  Where cards may come back from the foundations those
+        could be taken back onto it, so only aces and twos are safe."""
+        rank = card & 15
+        if rank <= 2:
+            return True
+        if self.back:
+            return False
+        a, b = _OPPOSITE[card >> 4]
+        return found[a] >= rank - 1 and found[b] >= rank - 1
+
+    def _settle(self, position: Any) -> tuple[Any, list[Any]]:
+        cols, found, talon, p, passes, must = position
+        steps: list[Any] = []
+        moved = True
+        while moved:
+            moved = False
+            for i, col in enumerate(cols):
+                if not col:
+                    continue
+                top = col[-1]
+                if top >= DOWN or found[top >> 4] != (top & 15) - 1 or not self._safe(top, found):
+                    continue
+                f = list(found)
+                f[top >> 4] += 1
+                found = tuple(f)
+                cols = _replace(cols, i, _flip(col[:-1]))
+                steps.append(("c", i, -1, 1))
+                moved = True
+            if talon and self.draw == 1:
+                # Drawing one at a time, a card out of the talon only takes a card out of the
+                # turns: the waste's top may go home safely; without a limit on the passes, any
+                # card of the talon.
+                candidates = range(len(talon)) if not self.allowed else ((p - 1,) if p else ())
+                for i in candidates:
+                    card = talon[i]
+                    if found[card >> 4] == (card & 15) - 1 and self._safe(card, found):
+                        f = list(found)
+                        f[card >> 4] += 1
+                        found = tuple(f)
+                        if not self._in_this_pass(len(talon), p, i):
+                            passes += 1
+                        talon = talon[:i] + talon[i + 1:]
+                        p = i
+                        steps.append(("w", card, -1))
+                        moved = True
+                        break
+        if isinstance(must, tuple):
+            card, parent = must
+            if found[card >> 4] > card & 15 or parent and not any(col and col[-1] == parent for col in cols):
+                must = 0      # the next card of the suit went home, or the card beneath did
+        elif must and not any(col and col[-1] == must for col in cols):
+            must = 0      # it went home: nothing left to cover
+        return (cols, found, talon, p, passes, must), steps
+
+    # -- the moves ------------------------------------------------------------------------------
+    def children(self, position: Any) -> Iterable[tuple[Any, Any]]:
+        cols, found, talon, p, passes, must = position
+        by_top: dict[int, int] = {}
+        empty = -1
+        for i, col in enumerate(cols):
+            if not col:
+                if empty < 0:
+                    empty = i
+            elif col[-1] < DOWN:
+                by_top[col[-1]] = i
+        onto = self.onto
+        reveal: list[tuple[int, Any]] = []
+        home: list[Any] = []
+        from_talon: list[Any] = []
+        other: list[Any] = []
+        back: list[Any] = []
+        for i, col in enumerate(cols):
+            n = len(col)
+            if not n or col[-1] >= DOWN:
+                continue
+            k = n - 1
+            while k > 0 and col[k - 1] < DOWN:
+                k -= 1
+            top = col[-1]
+            if found[top >> 4] == (top & 15) - 1:
+                home.append(("c", i, -1, 1))
+            for s in (range(k, n) if self.part else (k,)):
+                card = col[s]
+                if card & 15 == 13:
+                    if empty < 0 or s == 0:
+                        continue      # no space, or the whole pile would only change places
+                    targets: Iterable[int] = (empty,)
+                else:
+                    targets = [by_top[t] for t in onto[card] if t in by_top]
+                for j in targets:
+                    step = ("c", i, j, n - s)
+                    if s == k and k > 0:
+                        reveal.append((-k, step))
+                    elif s == 0:
+                        reveal.append((1, step))      # makes a space
+                    else:
+                        other.append(step)
+        for i, redeal in self._reachable(talon, p, passes):
+            card = talon[i]
+            if found[card >> 4] == (card & 15) - 1:
+                home.append(("w", card, -1))
+            if card & 15 == 13:
+                if empty >= 0:
+                    from_talon.append(("w", card, empty))
+            else:
+                for t in onto[card]:
+                    if t in by_top:
+                        from_talon.append(("w", card, by_top[t]))
+        if self.back:
+            for s in range(4):
+                rank = found[s]
+                if rank < 3:
+                    continue
+                card = s * 16 + rank
+                if rank == 13:
+                    if empty >= 0:
+                        back.append(("f", s, empty))
+                    continue
+                for t in onto[card]:
+                    if t in by_top:
+                        back.append(("f", s, by_top[t]))
+        reveal.sort(key=lambda e: e[0])
+        steps = [*(s for _, s in reveal), *home, *from_talon, *other, *back]
+        if isinstance(must, tuple):
+            # A card just sent home without need (see ``_play``): the next move must use that.
+            card, parent = must
+            nxt = card + 1
+            at = by_top.get(parent, -1) if parent else -1
+            steps = [s for s in steps
+                     if (at >= 0 and s[-1 if s[0] != "c" else 2] == at)
+                     or (s[0] == "c" and s[2] < 0 and (cols[s[1]][-1] == nxt or (at >= 0 and s[1] == at)))
+                     or (s[0] == "w" and s[2] < 0 and s[1] == nxt)]
+        elif must:
+            # A card just put on the tableau from where it could have stayed (see
+            # ``_play``): the next move must put a card on it.
+            at = by_top.get(must, -1)
+            steps = [s for s in steps if s[0] != "c" and s[-1] == at or s[0] == "c" and s[2] == at]
+        for step in steps:
+            child, forced = self._settle(self._play(position, step))
+            yield (step, *forced), child
+
+    def _play(self, position: Any, step: Any) -> Any:
+        """The position after one step.  A card put on the tableau from the foundations, or
+        from the talon where every card of it can be reached at any time (drawing one, without
+        a limit on the passes), must be covered by the very next move: until then it could have
+        stayed where it was and been brought at the moment it was needed (every move between
+        would have been open as well, and more), so only lines that use it at once are
+        searched.  The card is then kept in the position as ``must``.
+
+        In the same way a card sent home that turns up no card and empties no pile could have
+        waited until it was needed there: until the next card of its suit goes home, or the card
+        it uncovered (its *parent*) takes a card or goes home itself -- every move between is
+        open with it still in place (a run moved from beneath it takes it along).  So the next
+        move must be one of those; ``must`` is then ``(card, parent)``.  (From the talon the
+        same holds only where the talon's every card can be reached at any time.)"""
+        cols, found, talon, p, passes, _ = position
+        kind = step[0]
+        if kind == "c":
+            _, i, j, count = step
+            col = cols[i]
+            moving = col[-count:]
+            left = col[:-count]
+            cols = _replace(cols, i, _flip(left))
+            if j < 0:
+                card = moving[0]
+                found = _raise(found, card >> 4)
+                if left and left[-1] < DOWN:
+                    return cols, found, talon, p, passes, (card, left[-1])
+                return cols, found, talon, p, passes, 0
+            cols = _replace(cols, j, cols[j] + moving)
+            return cols, found, talon, p, passes, 0
+        if kind == "w":
+            _, card, j = step
+            i = talon.index(card)
+            if not self._in_this_pass(len(talon), p, i):
+                passes += 1
+            talon = talon[:i] + talon[i + 1:]
+            p = i
+            if j < 0:
+                free = self.draw == 1 and not self.allowed
+                return cols, _raise(found, card >> 4), talon, p, passes, (card, 0) if free else 0
+            cols = _replace(cols, j, cols[j] + (card,))
+            return cols, found, talon, p, passes, card if self.draw == 1 and not self.allowed else 0
+        _, s, j = step
+        card = s * 16 + found[s]
+        found = _lower(found, s)
+        cols = _replace(cols, j, cols[j] + (card,))
+        return cols, found, talon, p, passes, card
+
+    def _in_this_pass(self, n: int, p: int, i: int) -> bool:
+        if p and i == p - 1:
+            return True
+        if i < p:
+            return False
+        if self.draw == 1:
+            return True
+        return (i - p + 1) % self.draw == 0 or i == n - 1
+
+    # -- the engine's line ----------------------------------------------------------------------
+    def engine_line(self, steps: Sequence[Any]) -> list[Any]:
+        """The game's own actions for the model's steps, found by playing them on the engine
+        (which foundation a card goes to, the turns that bring a talon card to the top).  A
+        step the engine refuses ends the line there (the solver then finds it does not win)."""
+        game = self.game
+        state = self.start
+        specs, index = game._specs_of(state)
+        out: list[Any] = []
+
+        def code_at(name: str) -> int | None:
+            pile = state.piles[index[name]]
+            return code_of(state.deck[pile[-1]]) if pile else None
+
+        def home_of(card: int) -> str:
+            for f in ("f1", "f2", "f3", "f4"):
+                top = code_at(f)
+                if (top is None and card & 15 == 1) or (top is not None and top == card - 1):
+                    return f
+            raise IllegalAction("no foundation takes the card")
+
+        try:
+            for step in steps:
+                actions: list[Any] = []
+                if step[0] == "c":
+                    _, i, j, count = step
+                    src = f"t{i + 1}"
+                    if j < 0:
+                        actions.append(Move(src, home_of(code_at(src) or 0)))
+                    else:
+                        actions.append(Move(src, f"t{j + 1}", count))
+                elif step[0] == "w":
+                    _, card, j = step
+                    for _ in range(4 * len(state.deck)):
+                        if code_at("w") == card:
+                            break
+                        action = Draw() if state.piles[index["s"]] else Redeal()
+                        state = game.apply(state, action)
+                        out.append(action)
+                    actions.append(Move("w", home_of(card) if j < 0 else f"t{j + 1}"))
+                else:
+                    _, s, j = step
+                    src = next(f for f in ("f1", "f2", "f3", "f4")
+                               if (code_at(f) or -1) >> 4 == s and code_at(f) is not None)
+                    actions.append(Move(src, f"t{j + 1}"))
+                for action in actions:
+                    state = game.apply(state, action)
+                    out.append(action)
+        except (IllegalAction, StopIteration):
+            pass
+        return out
+
+
+def _flip(col: tuple[int, ...]) -> tuple[int, ...]:
+    """The pile with its top card turned up (the engine turns a face-down top card at once)."""
+    if col and col[-1] >= DOWN:
+        return col[:-1] + (col[-1] - DOWN,)
+    return col
+
+
+def _replace(cols: tuple[tuple[int, ...], ...], i: int, col: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return cols[:i] + (col,) + cols[i + 1:]
+
+
+def _raise(found: tuple[int, ...], s: int) -> tuple[int, ...]:
+    return found[:s] + (found[s] + 1,) + found[s + 1:]
+
+
+def _lower(found: tuple[int, ...], s: int) -> tuple[int, ...]:
+    return found[:s] + (found[s] - 1,) + found[s + 1:]
+
+
+def blocked_for_ever(cols: Sequence[tuple[int, ...]], found: Sequence[int]) -> bool:
+    """A proof of loss by the cards' places alone.  A card that lies on face-down cards only
+    (every card dealt face down, and each pile's first face-up card) can leave its pile only
+    home, onto a card one rank higher of the other colour, or -- a king -- into a space.  When
+    both cards it could go on lie beneath it in the same pile, it can leave only home: it is
+    *stuck*.  A stuck card goes home only after every lower card of its suit, and such a card
+    goes home only after every card above it has left, which for a stuck card means gone home
+    first.  A cycle in that order (a stuck card waiting, through the piles, for itself) can
+    never be broken: the deal is lost."""
+    where: dict[int, tuple[int, int]] = {}
+    for c, col in enumerate(cols):
+        for i, card in enumerate(col):
+            where[card & 63] = (c, i)
+    stuck: dict[int, tuple[int, int]] = {}
+    for c, col in enumerate(cols):
+        # the cards that lie on face-down cards only: the face-down ones and the first face-up
+        for i, card in enumerate(col):
+            code = card & 63
+            rank = code & 15
+            if rank != 13:
+                parents = [o * 16 + rank + 1 for o in _OPPOSITE[code >> 4]]
+                if all(where.get(p, (-1, 0))[0] == c and where[p][1] < i for p in parents):
+                    stuck[code] = (c, i)
+            if card < DOWN:
+                break
+    if not stuck:
+        return False
+    # waits[y]: the stuck cards that must go home before y can
+    waits: dict[int, set[int]] = {}
+    for y, (c, i) in stuck.items():
+        suit, rank = y >> 4, y & 15
+        need: set[int] = set()
+        for r in range(found[suit] + 1, rank):
+            lc, li = where.get(suit * 16 + r, (-1, 0))
+            if lc < 0:
+                continue      # in the talon
+            if lc == c and li < i:
+                return True   # beneath the card that must go home before it
+            for above in cols[lc][li + 1:]:
+                if above & 63 in stuck:
+                    need.add(above & 63)
+        waits[y] = need
+    # peel off the cards that wait for nothing left; what remains lies on a cycle
+    alive = set(waits)
+    changed = True
+    while changed:
+        changed = False
+        for y in list(alive):
+            if not waits[y] & alive:
+                alive.discard(y)
+                changed = True
+    return bool(alive)
+
+
+def cannot_dig(cols: Sequence[tuple[int, ...]], found: Sequence[int]) -> bool:
+    """A proof of loss by a relaxed game: can every face-down card at least be reached?
+
+    Call a card *reached* once it has been in sight: the talon's cards, the foundations' and the
+    face-up ones count as reached from the start.  The card that lies on a pile's face-down cards
+    can leave the pile only home (after every lower card of its suit), onto a card one rank
+    higher of the other colour, or into a space (a king); so in any winning line, when it first
+    leaves, either every lower card of its suit or one of the two cards it goes on has been
+    reached before, or it is a king.  The relaxed game lets it leave as soon as that holds (it
+    forgets that cards are used up, and that spaces must be made), and so turns up the card
+    beneath.  A face-down card the relaxed game never reaches is never reached in the real game
+    either: the deal is lost."""
+    reached = [0, 0, 0, 0]        # per suit, a bit for each rank reached
+    depth = []
+    for s in range(4):
+        reached[s] = (1 << (found[s] + 1)) - 2    # ranks 1..found home
+    all_cards = set()
+    for col in cols:
+        k = len(col)
+        while k and col[k - 1] < DOWN:
+            k -= 1
+            reached[(col[k] >> 4) & 3] |= 1 << (col[k] & 15)
+        depth.append(k)
+        all_cards.update(c & 63 for c in col)
+    # the cards of the talon: those not home and not in the piles
+    for s in range(4):
+        for r in range(found[s] + 1, 14):
+            if s * 16 + r not in all_cards:
+                reached[s] |= 1 << r
+    if not any(depth):
+        return False
+    changed = True
+    while changed:
+        changed = False
+        for c, col in enumerate(cols):
+            k = depth[c]
+            while k:
+                card = col[k] if k < len(col) else None
+                if card is None:
+                    break
+                card &= 63
+                suit, rank = card >> 4, card & 15
+                lower = (1 << rank) - 2
+                a, b = _OPPOSITE[suit]
+                if not (rank == 13 or reached[suit] & lower == lower
+                        or reached[a] >> (rank + 1) & 1 or reached[b] >> (rank + 1) & 1):
+                    break
+                k -= 1
+                below = col[k] & 63
+                reached[below >> 4] |= 1 << (below & 15)
+                changed = True
+            depth[c] = k
+    return any(depth)

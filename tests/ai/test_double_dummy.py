@@ -1,0 +1,117 @@
+"""The double-dummy solver against plain minimax, and the questions the tables ask of it."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from compendium.ai.tricks.double_dummy import (
+    STRAINS,
+    Position,
+    Solver,
+    after,
+    brute_force,
+    dd_table,
+    legal_cards,
+    review,
+    solve,
+)
+from compendium.core.cards import SUITS, Card, Rank, Suit
+from compendium.core.notation import parse_card
+
+PACK = [Card(r, s) for s in SUITS for r in Rank if r is not Rank.JOKER]
+
+
+def hands_of(*texts: str) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(parse_card(t) for t in text.split()) for text in texts)
+
+
+def random_position(rng: random.Random, cards: int) -> Position:
+    deal = rng.sample(PACK, 4 * cards)
+    hands = tuple(tuple(deal[k * cards:(k + 1) * cards]) for k in range(4))
+    pos = Position(hands, rng.choice(STRAINS), rng.randrange(4))
+    for _ in range(rng.randrange(4)):          # sometimes a trick in progress
+        pos = after(pos, rng.choice(legal_cards(pos)))
+    return pos
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_agrees_with_brute_force_on_small_deals(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        pos = random_position(rng, rng.randint(1, 4))
+        if not pos.trick and not pos.hands[pos.leader]:
+            continue
+        assert Solver(pos.trump).tricks(pos, 0) == brute_force(pos), pos
+
+
+def test_card_values_agree_with_brute_force() -> None:
+    rng = random.Random(11)
+    for _ in range(25):
+        pos = random_position(rng, 3)
+        values = Solver(pos.trump).card_values(pos)
+        seat = pos.turn
+        for card, value in values.items():
+            nxt = after(pos, card)
+            won = 1 if (len(pos.trick) == 3 and nxt.leader % 2 == seat % 2) else 0
+            rest = brute_force(nxt) if (nxt.trick or nxt.hands[nxt.leader]) else 0
+            mine = rest if seat % 2 == 0 else (nxt.tricks_left - rest)
+            assert value == won + mine
+
+
+def test_both_sides_tricks_add_up() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        pos = random_position(rng, 5)
+        assert solve(pos, 0) + solve(pos, 1) == pos.tricks_left
+
+
+def test_trumps_decide_a_three_card_ending() -> None:
+    # North holds the top clubs, but East can ruff the second round in hearts.
+    hands = hands_of("AC KC QC", "2C 2H 3H", "3C 4C 5C", "6C 7C 8C")
+    assert solve(Position(hands, None, 0), 0) == 3
+    assert solve(Position(hands, Suit.HEARTS, 0), 0) == 1
+
+
+def test_a_simple_squeeze() -> None:
+    # The positional simple squeeze: South leads the last club; West, holding the king of spades
+    # and the master heart, must let one go.  North-South take all three tricks.
+    north = "AS 2H 3D"        # seat 0
+    east = "2S 3S 4S"         # seat 1
+    south = "AC 3H 4D"        # seat 2 on lead... as seat 2
+    west = "KS AH 5D"         # seat 3
+    hands = hands_of(north, east, south, west)
+    # West must keep the king of spades and the ace of hearts; South's diamonds are low.
+    pos = Position(hands, None, 2)
+    assert solve(pos, 0) == Solver(None).tricks(pos, 0) == brute_force(pos)
+
+
+def test_whole_deal_where_one_hand_holds_every_top_card() -> None:
+    hands = hands_of("AS KS QS JS AH KH QH AD KD QD AC KC QC",
+                     "10S 9S 8S JH 10H 9H JD 10D 9D JC 10C 9C 8C",
+                     "7S 6S 5S 8H 7H 6H 8D 7D 6D 7C 6C 5C 4C",
+                     "4S 3S 2S 5H 4H 3H 2H 5D 4D 3D 2D 3C 2C")
+    table = dd_table(hands)
+    assert table[(0, None)] == 13          # North at no trumps, East leading: every trick
+    assert table[(1, None)] == table[(3, None)] == 0
+    assert table[(1, Suit.CLUBS)] == 1     # East's knave of clubs wins once North's three are out
+    assert table[(2, Suit.SPADES)] == 13
+
+
+def test_review_names_the_card_that_lost_a_trick() -> None:
+    # North leads; South's king of clubs is bare.  Cashing the ace first crashes the king, and
+    # East's queen then wins the second club; the two to the king first takes all three.
+    hands = hands_of("AC 2C 2H", "QC 3C 3H", "KC AD KD", "4C 5C AH")
+    plays = [parse_card(t) for t in "AC 3C KC 4C".split()]
+    figures, slips = review(hands, None, 0, plays)
+    assert figures[0] == 3 and figures[-1] == 1
+    assert slips and slips[0].card == parse_card("AC") and slips[0].seat == 0 and slips[0].lost == 2
+    assert slips[0].better == (parse_card("2C"),)
+
+
+def test_bad_positions_are_refused() -> None:
+    hands = hands_of("AC", "AC", "2C", "3C")
+    with pytest.raises(ValueError):
+        solve(Position(hands, None, 0))
+    with pytest.raises(ValueError):
+        solve(Position(hands_of("AC 2C", "3C", "4C", "5C"), None, 0))

@@ -63,6 +63,7 @@ AIS: dict[str, str] = {
     "boston": f"{_TRICKS}.boston:AI",
     "five_hundred": f"{_TRICKS}.five_hundred:AI",
     "auction_bridge": f"{_TRICKS}.auction_bridge:AI",
+    "bridge": f"{_TRICKS}.bridge:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

@@ -72,6 +72,7 @@ ENGINES: dict[str, str] = {
     "solo_whist_three_handed": "compendium.games.tricks.solo_variants:THREE",
     "kimberly_solo": "compendium.games.tricks.solo_variants:KIMBERLY",
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
+    "bridge": "compendium.games.tricks.bridge:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -651,35 +651,76 @@ class Slip:
 
 
 def review(hands: Sequence[Sequence[Card]], trump: Suit | None, leader: int,
-           plays: Sequence[Card]) -> tuple[list[int], list[Slip]]:
-    """The end-of-hand review.  ``hands`` as dealt, ``plays`` every card in the order played.
+           plays: Sequence[Card], start: int = 0) -> tuple[list[int], list[Slip]]:
+    """The end-of-hand review.  ``hands`` as dealt, ``plays`` every card in the order played;
+    the review begins at card ``start`` (a trick boundary: the later, the smaller the positions).
     Returns the tricks seats 0 and 2 could make (already won + best from then on) before each
-    card and after the last, and the cards that changed that figure — each a slip of the side
-    that played it."""
+    card from ``start`` and after the last, and the cards that changed that figure — each a slip
+    of the side that played it."""
     pos = Position(tuple(tuple(h) for h in hands), trump, leader)
     pos.check()
-    solver = Solver(trump)
     won0 = 0
+    for card in plays[:start]:
+        w = trick_won_by(pos, card)
+        if w is not None and w % 2 == 0:
+            won0 += 1
+        pos = after(pos, card)
+    solver = Solver(trump)
+    total = len(hands[0])
     figures: list[int] = []
     positions: list[Position] = []
-    for card in plays:
+    for card in plays[start:]:
         positions.append(pos)
         figures.append(won0 + solver.tricks(pos, 0))
         w = trick_won_by(pos, card)
         if w is not None and w % 2 == 0:
             won0 += 1
         pos = after(pos, card)
-    figures.append(won0 + (solver.tricks(pos, 0) if pos.hands[pos.leader] else 0))
+    figures.append(won0 + (solver.tricks(pos, 0) if pos.tricks_left else 0))
     slips: list[Slip] = []
-    for k, card in enumerate(plays):
+    for k, card in enumerate(plays[start:]):
         before, now = figures[k], figures[k + 1]
         seat = positions[k].turn
-        mine_before = before if seat % 2 == 0 else len(hands[0]) - before
-        mine_after = now if seat % 2 == 0 else len(hands[0]) - now
+        mine_before = before if seat % 2 == 0 else total - before
+        mine_after = now if seat % 2 == 0 else total - now
         if mine_after < mine_before:
             _, better = solver.best_cards(positions[k])
-            slips.append(Slip(k, seat, card, mine_before, mine_after, tuple(better)))
+            slips.append(Slip(start + k, seat, card, mine_before, mine_after, tuple(better)))
     return figures, slips
+
+
+REVIEW_CARDS = 7      # the review looks at the last tricks, from where each hand holds this many
+
+
+def hand_review(state: Any, names: str = "AYBZ", side_names: Sequence[str] = ("A–B", "Y–Z"),
+                cards: int = REVIEW_CARDS) -> list[tuple[str, str]]:
+    """The review of a finished hand of four (a ``TricksState`` whose every card has been played):
+    from the trick where each hand held ``cards`` cards, what each side could have made with every
+    card in sight, and each card that cost its side a trick.  Lines of (words, tricks)."""
+    if state.n != 4 or not state.tricks or state.trick:
+        return []
+    plays = [(seat, state.deck[i]) for t in state.tricks for seat, i in t.plays]
+    if len(plays) % 4:
+        return []
+    hands: list[list[Card]] = [[], [], [], []]
+    for seat, card in plays:
+        hands[seat].append(card)
+    size = len(hands[0])
+    if any(len(h) != size for h in hands) or any(c.rank not in _BIT for _, c in plays):
+        return []
+    first = 4 * max(0, size - cards)
+    figures, slips = review(hands, state.trump, state.tricks[0].leader, [c for _, c in plays], first)
+    made = sum(1 for t in state.tricks if t.winner % 2 == 0)
+    trick_no = first // 4 + 1
+    out = [(f"With every card in sight, from trick {trick_no}: {side_names[0]} could make "
+            f"{figures[0]}, {side_names[1]} {size - figures[0]}", f"made {made}–{size - made}")]
+    for slip in slips:
+        card = slip.card
+        better = ", ".join(f"{c.rank.short}{c.suit.symbol}" for c in slip.better)
+        out.append((f"{names[slip.seat]}'s {card.rank.short}{card.suit.symbol} (trick "
+                    f"{slip.index // 4 + 1}) cost {slip.lost} trick{'s' if slip.lost != 1 else ''}; "
+                    f"{better} kept {'it' if slip.lost == 1 else 'them'}", f"−{slip.lost}"))
+    return out
 
 
 # -- from a game's state ---------------------------------------------------------------------------

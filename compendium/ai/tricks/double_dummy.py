@@ -202,9 +202,34 @@ class _Search:
 
     # -- bounds --------------------------------------------------------------------------------
     def quick_tricks(self, leader: int) -> tuple[int, tuple[int, int, int, int]]:
-        """Tricks the leader can certainly cash now, running his own top cards: top trumps
-        first; side suits only when no adversary can ruff them (no trumps, or the adversaries
-        have none left once those top trumps are drawn).  With the cards that decided it."""
+        """Tricks the leader's side can certainly cash now: the leader running his own top cards,
+        or (when he can reach it at once, without a ruff in between) his partner running his.
+        Top trumps first; side suits only when no adversary can ruff them (no trumps, or the
+        adversaries have none left once those top trumps are drawn).  With the cards that
+        decided it."""
+        own, thr = self._cash(leader)
+        h = self.h
+        mine, p = h[leader], h[(leader + 2) & 3]
+        o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
+        trump = self.trump
+        safe = trump < 0 or not (o1[trump] | o2[trump])
+        for s in range(4):
+            if not mine[s] or not p[s] or (not safe and s != trump):
+                continue
+            alive = mine[s] | p[s] | o1[s] | o2[s]
+            top = 1 << (alive.bit_length() - 1)
+            if p[s] & top:
+                via, vthr = self._cash((leader + 2) & 3)
+                if via > own:
+                    t = list(vthr)
+                    if top < t[s]:
+                        t[s] = top
+                    return via, (t[0], t[1], t[2], t[3])
+                break
+        return own, thr
+
+    def _cash(self, leader: int) -> tuple[int, tuple[int, int, int, int]]:
+        """The tricks ``leader`` can cash from the top of his own hand (see ``quick_tricks``)."""
         h = self.h
         mine = h[leader]
         o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
@@ -386,7 +411,7 @@ class _Search:
             # rest from the bottom.
             first: list[tuple[int, int]] = []
             second: list[tuple[int, int]] = []
-            rest: list[tuple[int, int]] = []
+            rest: list[tuple[int, int, int]] = []
             for s in range(4):
                 held = hand[s]
                 if not held:
@@ -396,13 +421,15 @@ class _Search:
                 top_alive = 1 << (alive.bit_length() - 1)
                 if groups[0] == top_alive:
                     first.append((s, groups[0]))
-                    rest.extend((s, b) for b in reversed(groups[1:]))
+                    rest.extend((j, s, b) for j, b in enumerate(reversed(groups[1:])))
                 elif h[partner][s] & top_alive:
                     second.append((s, groups[-1]))
-                    rest.extend((s, b) for b in reversed(groups[:-1]))
+                    rest.extend((j, s, b) for j, b in enumerate(reversed(groups[:-1])))
                 else:
-                    rest.extend((s, b) for b in reversed(groups))
-            out = first + second + rest
+                    rest.extend((j, s, b) for j, b in enumerate(reversed(groups)))
+            # the rest: the lowest card of each suit before the second lowest of any
+            rest.sort(key=lambda jsb: jsb[0])
+            out = first + second + [(s, b) for _, s, b in rest]
             kill = self.killer.get(self.key) if self.key is not None else None
             if kill is not None:
                 s, above = kill

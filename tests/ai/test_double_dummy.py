@@ -115,3 +115,22 @@ def test_bad_positions_are_refused() -> None:
         solve(Position(hands, None, 0))
     with pytest.raises(ValueError):
         solve(Position(hands_of("AC 2C", "3C", "4C", "5C"), None, 0))
+
+
+def test_contract_outlook_of_a_game_state():
+    from compendium.ai.tricks.double_dummy import contract_outlook
+    from compendium.games.registry import get_game
+    from compendium.games.tricks.engine import Play
+    game = get_game("bridge")
+    state = game.initial_state({})
+    state = game.apply(state, game.chance_action(state, 4))
+    while state.phase != "play":
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[0])
+    while len(state.tricks) < 10:                     # down to three cards a hand
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    dealer_side = state.contract.declarer % 2
+    total, cards, enough = contract_outlook(state, state.contract.declarer, needed=7)
+    won = sum(1 for t in state.tricks if t.winner % 2 == dealer_side)
+    assert won <= total <= won + 3
+    assert enough == (total >= 7)
+    assert cards and all(Play(c) in game.legal_actions(state, game.to_move(state)) for c in cards)

@@ -764,6 +764,23 @@ def position_of(state: Any) -> Position:
     return Position(tuple(hands), state.trump, leader, trick)
 
 
+def contract_outlook(state: Any, seat: int, needed: int | None = None) -> tuple[int, list[Card], bool | None]:
+    """For the hint of a game played with every hand open (Double Dummy) or for analysis: the most
+    tricks ``seat``'s side can still take in all (those already won included), the cards of the
+    player on turn that keep it, and — given ``needed`` — whether that is still enough.  The caller
+    keeps the hands small enough for its budget, or asks in the worker."""
+    pos = position_of(state)
+    pos.check()
+    won = sum(1 for t in state.tricks if t.winner % 2 == seat % 2)
+    solver = Solver(pos.trump)
+    best, cards = solver.best_cards(pos)
+    mover_side_best = best
+    if pos.turn % 2 != seat % 2:
+        mover_side_best = pos.tricks_left - best
+    total = won + mover_side_best
+    return total, cards, (None if needed is None else total >= needed)
+
+
 def brute_force(position: Position) -> int:
     """Plain minimax over every card (no table, no pruning): the tests' yardstick on small deals.
     The tricks of seats 0 and 2 from here."""

@@ -134,3 +134,35 @@ def test_contract_outlook_of_a_game_state():
     assert won <= total <= won + 3
     assert enough == (total >= 7)
     assert cards and all(Play(c) in game.legal_actions(state, game.to_move(state)) for c in cards)
+
+
+# -- published problems ------------------------------------------------------------------------------
+# Seats: North 0, East 1, South 2, West 3.
+def suits(spades: str, hearts: str, diamonds: str, clubs: str) -> tuple[Card, ...]:
+    out = []
+    for ranks, suit in ((spades, "S"), (hearts, "H"), (diamonds, "D"), (clubs, "C")):
+        out += [parse_card(r + suit) for r in ranks.split()]
+    return tuple(out)
+
+
+def test_treossi_position_a_the_squeeze_ending():
+    # Double Dummy Corner, Competition Problem 175 (Paolo Treossi, October 2019), the solution's
+    # "Position A": South cashes his last club and East is squeezed in spades and diamonds.
+    hands = (suits("9 6", "", "7", ""), suits("8 5", "", "Q", ""),
+             suits("7", "", "4", "5"), suits("", "J 5", "", "4"))
+    pos = Position(hands, None, 2)
+    assert solve(pos, 2) == 3 == brute_force(pos)
+    _, best = Solver(None).best_cards(pos)
+    assert parse_card("5C") in best
+
+
+@pytest.mark.slow
+def test_guiver_simple_squeeze_seven_no_trumps_fails_against_best_defence():
+    # The Bridge World, Puzzle #5, "A Simple Squeeze" by Harold Guiver: can South make seven no
+    # trumps?  No: the king of clubs lead defeats it (and DDS agrees: twelve tricks).
+    hands = (suits("K 10 6 4", "10 3", "A 10 7 4 3", "6 3"), suits("J 9 8 7", "K 9 8 6", "5", "10 9 8 7"),
+             suits("A Q", "A Q J 7", "K Q 2", "A 5 4 2"), suits("5 3 2", "5 4 2", "J 9 8 6", "K Q J"))
+    pos = Position(hands, None, 3)
+    solver = Solver(None)
+    assert not solver.can_take(pos, 2, 13)
+    assert not solver.can_take(after(pos, parse_card("KC")), 2, 13)

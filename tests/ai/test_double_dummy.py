@@ -166,3 +166,26 @@ def test_guiver_simple_squeeze_seven_no_trumps_fails_against_best_defence():
     solver = Solver(None)
     assert not solver.can_take(pos, 2, 13)
     assert not solver.can_take(after(pos, parse_card("KC")), 2, 13)
+
+
+def test_hand_review_of_a_finished_bridge_hand():
+    from compendium.ai.tricks.double_dummy import hand_review
+    from compendium.games.registry import get_game
+    game = get_game("bridge")
+    state = game.initial_state({})
+    state = game.apply(state, game.chance_action(state, 11))
+    while state.phase != "play":
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    while len(state.tricks) < 12 or state.trick:
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    last = game.apply(state, game.legal_actions(state, game.to_move(state))[0])
+    while last.trick:
+        last = game.apply(last, game.legal_actions(last, game.to_move(last))[0])
+    # the hand is over and scored; its thirteen tricks are still on the state
+    assert len(last.tricks) == 13 and not last.trick
+    lines = hand_review(last, cards=3)
+    made = sum(1 for t in last.tricks if t.winner % 2 == 0)
+    assert lines[0][0].startswith("With every card in sight, from trick 11")
+    assert lines[0][1] == f"made {made}–{13 - made}"
+    for text, figure in lines[1:]:
+        assert "cost" in text and figure.startswith("−")

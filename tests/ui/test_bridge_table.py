@@ -52,3 +52,28 @@ def test_the_declaration_buttons_for_the_dealer(table):
     assert not ctl.buttons                          # not your turn
     assert session.to_move() == Y
     assert "leave" not in {a.word for a in session.legal_actions()}
+
+
+def test_the_hand_summary_gets_the_double_dummy_review(table, monkeypatch, qtbot):
+    from concurrent.futures import Future
+
+    from compendium.ai.tricks.double_dummy import hand_review
+
+    def review_here(game_id, state):           # the worker's review, worked out here (small)
+        future: Future = Future()
+        future.set_result(hand_review(state, cards=3))
+        return future
+    monkeypatch.setattr(table.worker, "submit_review", review_here)
+    ctl = open_bridge(table)
+    session = table.session
+    for word in ("declare-nt", "pass", "pass"):
+        session.play(Call(word))
+    table.sync(animate=False)
+    while session.state.phase == "play":
+        session.play(session.legal_actions()[0])
+        table.sync(animate=False)
+    ctl.go_on()                                  # past the last trick's pause: the summary
+    qtbot.waitUntil(lambda: ctl._ending is not None and any(
+        text.startswith("With every card in sight") for text, _, _ in ctl._ending[1]), timeout=20_000)
+    assert ctl.summary.isVisible()
+    assert any(text.startswith("With every card in sight") for text, _, _ in ctl.summary.lines)

@@ -404,7 +404,13 @@ class _Search:
         hand = self.h[seat]
         key = self.key if n == 0 else None
         seen = _NO_RANKS
-        for s, bit in self._moves(leader, seat, played):
+        # A side that needs only one more trick (the defence of "all the rest", or seats 0 and 2
+        # wanting just one) tries first to win this one.
+        if maximise:
+            grab = target <= 1
+        else:
+            grab = target >= sum(m.bit_count() for m in hand)
+        for s, bit in self._moves(leader, seat, played, grab):
             hand[s] ^= bit
             played.append((s, bit))
             ok, thr = self._trick(leader, played, target)
@@ -419,7 +425,8 @@ class _Search:
             seen = _union(seen, thr)
         return not maximise, seen
 
-    def _moves(self, leader: int, seat: int, played: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    def _moves(self, leader: int, seat: int, played: list[tuple[int, int]],
+               grab: bool = False) -> list[tuple[int, int]]:
         """The distinct choices of ``seat``, the likeliest best first."""
         h = self.h
         hand = h[seat]
@@ -492,7 +499,7 @@ class _Search:
             if mate_winning and last:
                 return [(led, b) for b in reversed(losers)] + [(led, b) for b in reversed(beaters)]
             top_alive = 1 << (alive.bit_length() - 1)
-            if len(played) == 1 and beaters and beaters[0] != top_alive:
+            if len(played) == 1 and beaters and beaters[0] != top_alive and not grab:
                 # second hand low, unless it holds the master card
                 return [(led, b) for b in reversed(losers)] + [(led, b) for b in reversed(beaters)]
             if beaters and not (mate_winning and len(played) == 2):

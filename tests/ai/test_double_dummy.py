@@ -189,3 +189,17 @@ def test_hand_review_of_a_finished_bridge_hand():
     assert lines[0][1] == f"made {made}–{13 - made}"
     for text, figure in lines[1:]:
         assert "cost" in text and figure.startswith("−")
+
+
+def test_a_budget_stops_a_long_question_and_the_solver_still_answers():
+    from compendium.ai.tricks.double_dummy import OutOfBudget
+    rng = random.Random(3)
+    deal = rng.sample(PACK, 52)
+    hands = tuple(tuple(deal[k * 13:(k + 1) * 13]) for k in range(4))
+    solver = Solver(None, max_nodes=500)
+    pos = Position(hands, None, 0)
+    with pytest.raises(OutOfBudget):
+        solver.tricks(pos)
+    for _ in range(40):                        # nine tricks on, the question fits the budget
+        pos = after(pos, legal_cards(pos)[0])
+    assert solver.tricks(pos, 0) == brute_force(pos)

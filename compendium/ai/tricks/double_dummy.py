@@ -215,6 +215,7 @@ class _Search:
         self.killer: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.key: tuple[int, int, int, int, int] | None = None
         self.nodes = 0
+        self.max_nodes: int | None = None     # give up (``OutOfBudget``) past this many
 
     def count(self, seat: int) -> int:
         return sum(m.bit_count() for m in self.h[seat])
@@ -374,6 +375,8 @@ class _Search:
                ) -> tuple[bool, tuple[int, int, int, int]]:
         """Within a trick: ``played`` the (suit, bit) cards so far; the next seat chooses."""
         self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise OutOfBudget(self.nodes)
         n = len(played)
         if n == 4:
             trump = self.trump
@@ -549,12 +552,20 @@ def _trump_index(trump: Suit | None) -> int:
     return -1 if trump is None else _SUIT_INDEX[trump]
 
 
+class OutOfBudget(Exception):
+    """The solver gave up: the question needed more positions than its budget allowed (a caller
+    with a deadline says "cannot tell yet" rather than wait)."""
+
+
 class Solver:
     """Answers questions about the positions of one deal under one trump, remembering what it
-    learnt between them (the end-of-hand review asks about every position of a hand)."""
+    learnt between them (the end-of-hand review asks about every position of a hand).
+    ``max_nodes`` bounds each question's work: past it the question raises ``OutOfBudget`` (at
+    about 20,000–60,000 positions a second on this machine); what was learnt is kept."""
 
-    def __init__(self, trump: Suit | None) -> None:
+    def __init__(self, trump: Suit | None, max_nodes: int | None = None) -> None:
         self.trump = trump
+        self.max_nodes = max_nodes
         self._search: _Search | None = None
 
     @property
@@ -569,6 +580,8 @@ class Solver:
             self._search = _Search(masks, _trump_index(self.trump))
         else:
             self._search.h = masks
+        # each question has the budget afresh
+        self._search.max_nodes = None if self.max_nodes is None else self._search.nodes + self.max_nodes
         played = [card_bits(c) for c in position.trick]
         return self._search, played
 

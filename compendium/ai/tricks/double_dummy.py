@@ -268,7 +268,34 @@ class _Search:
                 thr[trump] = top
                 alive ^= top
             total = tops
-            if max(o1[trump].bit_count(), o2[trump].bit_count()) > tops:
+            n1, n2 = o1[trump].bit_count(), o2[trump].bit_count()
+            if n1 > tops or n2 > tops:
+                # An adversary keeps a trump: one side suit may still be cashed as long as every
+                # adversary with a trump left follows to it.
+                best, best_s, best_card = 0, -1, 0
+                for s in range(4):
+                    held = mine[s]
+                    if s == trump or not held:
+                        continue
+                    limit = 13
+                    if n1 > tops:
+                        limit = o1[s].bit_count()
+                    if n2 > tops:
+                        limit = min(limit, o2[s].bit_count())
+                    alive = held | p[s] | o1[s] | o2[s]
+                    k, last = 0, 0
+                    while alive and k < limit:
+                        top = 1 << (alive.bit_length() - 1)
+                        if not held & top:
+                            break
+                        k += 1
+                        last = top
+                        alive ^= top
+                    if k > best:
+                        best, best_s, best_card = k, s, last
+                if best:
+                    total += best
+                    thr[best_s] = best_card
                 return total, (thr[0], thr[1], thr[2], thr[3])
         for s in range(4):
             if s == trump:

@@ -423,11 +423,20 @@ class _Search:
                 by_rank = sum(1 for s, _ in played if s == trump) > 1
             win = (leader + best) & 3
             ok, thr = self.ge(win, target - (1 if win & 1 == 0 else 0))
-            if by_rank and bb < thr[bs]:
-                # the winning card won by its rank: it and every card above it mattered
-                t = list(thr)
-                t[bs] = bb
-                thr = (t[0], t[1], t[2], t[3])
+            if by_rank:
+                # The winning card won by its rank against the others of its suit in the trick:
+                # every card of the suit from the lowest of those up mattered — not only the
+                # winner, for a hand whose cards touched here (one choice) may hold cards with
+                # another's between them in a position that would otherwise match, and so have
+                # a choice (to duck) this one had not.
+                low = bb
+                for s, b in played:
+                    if s == bs and b < low:
+                        low = b
+                if low < thr[bs]:
+                    t = list(thr)
+                    t[bs] = low
+                    thr = (t[0], t[1], t[2], t[3])
             return ok, thr
         seat = (leader + n) & 3
         maximise = seat & 1 == 0

@@ -71,6 +71,7 @@ AIS: dict[str, str] = {
     "whist": f"{_TRICKS}.whist:AI",
     "dummy_whist": f"{_TRICKS}.whist:AI",
     "double_dummy": f"{_TRICKS}.whist:AI",
+    "bridge": f"{_TRICKS}.bridge:AI",
     # board games
     "chess": "compendium.ai.board.chess:AI",
     "checkers": "compendium.ai.board.checkers:AI",

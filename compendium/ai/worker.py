@@ -54,6 +54,10 @@ class AIWorker:
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
         return self._executor().submit(solve_position, game_id, state, budget_s)
 
+    def submit_review(self, game_id: str, state: Any) -> "Future[list[tuple[str, str]]]":
+        """The double-dummy review of a finished hand (every card has been played)."""
+        return self._executor().submit(review_hand, game_id, state)
+
     def _executor(self) -> "ProcessPoolExecutor":
         if self._pool is None:
             import multiprocessing
@@ -132,6 +136,12 @@ def solve_position(game_id: str, state: Any, budget_s: float) -> tuple[str, list
     result = solve(game, state, budget_s=budget_s)  # type: ignore[arg-type]
     return (result.verdict.value, [game.action_to_str(a) for a in result.line], result.nodes,
             result.seconds)
+
+
+def review_hand(game_id: str, state: Any) -> list[tuple[str, str]]:
+    """The end-of-hand review, run in the worker (a few seconds of double-dummy solving)."""
+    from .tricks.double_dummy import hand_review
+    return hand_review(state)
 
 
 def hint_position(game_id: str, state: Any, seat: int) -> str | None:

@@ -83,6 +83,7 @@ ENGINES: dict[str, str] = {
     "whist": "compendium.games.tricks.whist:GAME",
     "dummy_whist": "compendium.games.tricks.whist:DUMMY",
     "double_dummy": "compendium.games.tricks.whist:DOUBLE",
+    "bridge": "compendium.games.tricks.bridge:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

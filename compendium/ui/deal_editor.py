@@ -59,6 +59,7 @@ from ..core.session import Session
 from ..games.tricks import dealtext
 from ..games.tricks.dealtext import SUIT_ORDER, DealLayout, HandTextError, layout, sort_hand
 from ..games.tricks.engine import Discard, Play
+from .par_table import attach as attach_par_table
 from .table.card_renderer import aspect, shared_renderer
 
 MIME = "application/x-compendium-card"
@@ -347,6 +348,7 @@ class DealEditor(QDialog):
         self.paste_button.clicked.connect(self.paste)
         for b in (self.read_button, self.copy_button, self.paste_button):
             row_buttons.addWidget(b)
+        self.par_table = attach_par_table(self, row_buttons)   # the whist-pack games of four
         row_buttons.addStretch(1)
         root.addLayout(row_buttons)
         self.message = QLabel()

@@ -23,10 +23,11 @@ EXPECTED_IDS = {
     "la_belle_lucie", "house_in_the_wood", "house_on_the_hill", "general_sedgewick", "fortress",
     "canfield_or_klondike", "babette", "anna", "the_fifteen", "napoleon_at_st_helena",
     "poker_patience", "serpent_poker_patience",
-    # trick-taking (17)
+    # trick-taking (18)
     "auction_bridge", "five_hundred", "quinto", "quinto_dummy", "napoleon", "purchase_nap",
     "peep_nap", "piquet", "piquet_rubicon", "all_fours", "all_fours_four_handed", "solo_whist",
     "solo_whist_three_handed", "kimberly_solo", "scotch_whist", "french_whist", "boston",
+    "bridge",
     # banking and gambling (3)
     "draw_poker", "baccarat_chemin_de_fer", "baccarat_banque",
     # board (3)
@@ -39,8 +40,8 @@ EXPECTED_IDS = {
 
 # Games named in the 1909 contents only, in the catalogue as reference games (rules page, no table).
 REFERENCE_IDS = {
-    "whist", "dummy_whist", "double_dummy", "bridge", "bezique", "rubicon_bezique", "ecarte",
-    "euchre", "loo",                                              # trick-taking (9)
+    "whist", "dummy_whist", "double_dummy", "bezique", "rubicon_bezique", "ecarte",
+    "euchre", "loo",                                              # trick-taking (8)
     "blind_hookey", "vingt_un", "roulette", "trente_et_quarante",  # banking and gambling (4)
     "cribbage", "bagatelle", "billiards", "pool", "snooker_pool",  # others (5)
 }

@@ -341,8 +341,20 @@ play:
   trick 1: A ♥A, Y ♥Q, B ♥2, Z ♥5
   trick 2: A ♥K, Y ♥J
 """
+BRIDGE_1904_POSITION = """
+game: bridge
+dealer: Z
+A: ♠ A 9 5 ♥ K J 7 ♦ 10 6 5 4 ♣ Q 5 4
+Y: ♠ J 4 2 ♥ 9 3 2 ♦ A Q 8 7 3 ♣ A 8
+B: ♠ 10 7 ♥ A 6 5 4 ♦ K J 9 ♣ 10 9 3 2
+Z: ♠ K Q 8 6 3 ♥ Q 10 8 ♦ 2 ♣ K J 7 6
+play:
+  calls: Z leave, Y declare-nt, A pass, B double, Y pass, Z pass
+  trick 1: A ♣4, Y ♣A, B ♣3, Z ♣K
+  trick 2: Y ♦Q, B ♦9
+"""
 POSITIONS = {"auction_bridge": BRIDGE_POSITION, "five_hundred": FIVE_HUNDRED_POSITION,
-             "piquet": PIQUET_POSITION, "solo_whist": SOLO_POSITION}
+             "piquet": PIQUET_POSITION, "solo_whist": SOLO_POSITION, "bridge": BRIDGE_1904_POSITION}
 
 
 def faces_of(state: TricksState, ids) -> list[str]:

@@ -318,3 +318,29 @@ def test_a_position_breaking_a_law_is_refused_with_its_law(table):
     assert said[-1][1] == "auction_bridge#the-auction"
     assert deal_editor.start_deal(table, BRIDGE_POSITION)
     assert said[-1][0].startswith("The position is set up.")
+
+
+def test_the_double_dummy_table_of_a_whole_deal(qtbot):
+    game = get_game("bridge")
+    dialog = DealEditor(game, {})
+    qtbot.addWidget(dialog)
+    assert dialog.par_table is not None
+    click(dialog.par_table.button)                         # no deal yet: said plainly
+    assert "thirteen cards in each hand" in dialog.par_table.label.text()
+    # Each hand one whole suit: at no trumps whoever leads runs his suit; with a trump suit its
+    # holder takes all thirteen.
+    QGuiApplication.clipboard().setText('[Dealer "N"]\n[Deal "N:AKQJT98765432... .AKQJT98765432.. '
+                                        '..AKQJT98765432. ...AKQJT98765432"]')
+    click(dialog.paste_button)
+    assert dialog.par_table.hands() is not None
+    click(dialog.par_table.button)
+    qtbot.waitUntil(lambda: "…" not in dialog.par_table.label.text(), timeout=120_000)
+    text = dialog.par_table.label.text()
+    assert "B declares" in text and "13" in text
+    dialog.par_table.stop()
+
+
+def test_the_double_dummy_table_is_only_for_the_games_of_four(qtbot):
+    dialog = DealEditor(get_game("five_hundred"), {})
+    qtbot.addWidget(dialog)
+    assert dialog.par_table is None

@@ -37,23 +37,32 @@ from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat, Special
 from ...core.rng import SplitMix64
 from ..catalogue import BY_ID
-from .engine import Call, Play, TrickGame, TricksAction, TricksState, TricksView, set_fact
+from .bridge_scoring import (  # noqa: F401  (the shared names are Auction Bridge's too)
+    DENOM_NAMES,
+    DENOM_OF,
+    DENOMS,
+    GAME_POINTS,
+    HONOURS,
+    SUIT_OF,
+    SYMBOL,
+    TRICK_VALUE,
+    HandScore,
+    chicane_scores,
+    honour_lines,
+    honours_score,
+    record_hand,
+    side_of,
+    slam_lines,
+)
+from .engine import Call, Play, TrickGame, TricksAction, TricksState, TricksView
 
-# -- the calls --------------------------------------------------------------------------------
-DENOMS: tuple[str, ...] = ("s", "c", "d", "h", "nt")          # lowest trick value first
-TRICK_VALUE: dict[str, int] = {"s": 2, "c": 4, "d": 6, "h": 8, "nt": 12}
-SUIT_OF: dict[str, Suit | None] = {"s": Suit.SPADES, "c": Suit.CLUBS, "d": Suit.DIAMONDS,
-                                   "h": Suit.HEARTS, "nt": None}
-DENOM_OF: dict[Suit, str] = {s: d for d, s in SUIT_OF.items() if s is not None}
+# -- the calls ---------------------------------------------------------------------------------
+# The denominations, their trick values, honours, chicane, slams and the game are Bridge's
+# (bridge_scoring.py, shared with Bridge itself).
 NUMBER_WORDS = ("", "One", "Two", "Three", "Four", "Five", "Six", "Seven")
-DENOM_NAMES = {"s": ("Spade", "Spades"), "c": ("Club", "Clubs"), "d": ("Diamond", "Diamonds"),
-               "h": ("Heart", "Hearts"), "nt": ("No Trump", "No Trumps")}
-SYMBOL = {"s": "♠", "c": "♣", "d": "♦", "h": "♥", "nt": "NT"}
 BIDS: tuple[str, ...] = tuple(f"{k}{d}" for k in range(1, 8) for d in DENOMS)
 _PACK: tuple[Card, ...] = PACKS["52"]
 _INDEX: dict[Card, int] = {c: k for k, c in enumerate(_PACK)}
-HONOURS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
-GAME_POINTS = 30          # Law 2
 RUBBER_POINTS = 250       # Law 11
 REVOKE_POINTS = 150       # Law 90
 UNDERTRICK = (50, 100, 200)   # Law 50: undoubled, doubled, redoubled
@@ -89,10 +98,6 @@ def bid_name(bid: str) -> str:
 
 def partner(seat: Seat) -> Seat:
     return (seat + 2) % 4
-
-
-def side_of(seat: Seat) -> int:
-    return seat % 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,64 +146,6 @@ class BridgeContract:
         return self.tricks + 6
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
-    """What one hand scores: lines (side, points, text, anchor, below the line?)."""
-
-    lines: tuple[tuple[int, int, str, str, bool], ...]
-
-    def net(self, side: int) -> int:
-        """Points to ``side`` less points to the other side."""
-        return sum(p if s == side else -p for s, p, _, _, _ in self.lines)
-
-
-# -- honours, chicane and slams (as in Bridge, catalogue 5.5) -----------------------------------
-def honours_score(holdings: Sequence[Sequence[Card]], denom: str) -> tuple[int, int, str] | None:
-    """(side, points, words) for the honours held, or ``None`` if neither side holds enough.
-
-    With a trump suit the honours are its A K Q J 10, scored as multiples of the trick value:
-    three between partners 2×, four 4×, five 5×, four in one hand 8×, four in one hand and the
-    fifth with the partner 9×, five in one hand 10×.  At no trumps the four aces: three 30, four
-    40, four in one hand 100."""
-    suit = SUIT_OF[denom]
-    if suit is None:
-        per_seat = [sum(1 for c in h if c.rank is Rank.ACE) for h in holdings]
-        for side in (0, 1):
-            mine = [per_seat[side], per_seat[side + 2]]
-            total = sum(mine)
-            if max(mine) == 4:
-                return side, 100, "four aces in one hand"
-            if total == 4:
-                return side, 40, "four aces"
-            if total == 3:
-                return side, 30, "three aces"
-        return None
-    tv = TRICK_VALUE[denom]
-    per_seat = [sum(1 for c in h if c.suit is suit and c.rank in HONOURS) for h in holdings]
-    for side in (0, 1):
-        mine = [per_seat[side], per_seat[side + 2]]
-        total, most = sum(mine), max(mine)
-        if total < 3:
-            continue
-        if most == 5:
-            return side, 10 * tv, "five honours in one hand"
-        if most == 4:
-            return (side, 9 * tv, "four honours in one hand and the fifth in partner's") if total == 5 \
-                else (side, 8 * tv, "four honours in one hand")
-        return side, {3: 2, 4: 4, 5: 5}[total] * tv, {3: "simple honours", 4: "four honours",
-                                                        5: "five honours"}[total]
-    return None
-
-
-def chicane_scores(holdings: Sequence[Sequence[Card]], denom: str) -> list[tuple[int, int, Seat]]:
-    """(side, points, seat) for each player holding no trump: simple honours' value each."""
-    suit = SUIT_OF[denom]
-    if suit is None:
-        return []
-    return [(side_of(seat), 2 * TRICK_VALUE[denom], seat) for seat, h in enumerate(holdings)
-            if not any(c.suit is suit for c in h)]
-
-
 def score_hand(contract: BridgeContract, holdings: Sequence[Sequence[Card]], taken: Sequence[int],
                revokes: Sequence[Seat] = (), take_tricks: bool = False,
                names: str = "AYBZ") -> HandScore:
@@ -239,18 +186,8 @@ def score_hand(contract: BridgeContract, holdings: Sequence[Sequence[Card]], tak
     if adv_revokes and not take_tricks:
         lines.append((dec_side, REVOKE_POINTS * adv_revokes, "an adversary revoked", "the-revoke", False))
     # Honours and chicane count whatever happened (even for a revoking side, Law 90).
-    hon = honours_score(holdings, contract.denom)
-    if hon is not None:
-        lines.append((hon[0], hon[1], hon[2], "honours", False))
-    for side, points, seat in chicane_scores(holdings, contract.denom):
-        lines.append((side, points, f"chicane ({names[seat]} holds no trump)", "chicane", False))
-    for side in (0, 1):
-        if side in barred:
-            continue
-        if taken[side] == 13:
-            lines.append((side, 40, "grand slam", "slams", False))
-        elif taken[side] == 12:
-            lines.append((side, 20, "little slam", "slams", False))
+    lines += honour_lines(holdings, contract.denom, names)
+    lines += slam_lines(taken, barred)
     return HandScore(tuple(lines))
 
 
@@ -457,47 +394,9 @@ class AuctionBridge(TrickGame):
                           [s for s, _ in state.revokes], take_tricks)
 
     def _score(self, state: TricksState, take_tricks: bool) -> TricksState:
-        score = self.hand_score(state, take_tricks)
-        sheet = state.sheet
-        below = list(state.fact("below", (0, 0)))
-        above_all = list(state.fact("above_all", (0, 0)))
-        below_all = list(state.fact("below_all", (0, 0)))
-        for side, points, text, anchor, is_below in score.lines:
-            where = "below" if is_below else "above"
-            sheet = sheet.add(state.deal_no, side, points, f"{text}: {points} {where}", self.ref(anchor))
-            if is_below:
-                below[side] += points
-                below_all[side] += points
-            else:
-                above_all[side] += points
-        s = replace(state, sheet=sheet, turn=None)
-        winner = next((side for side in (0, 1) if below[side] >= GAME_POINTS), None)
-        if winner is not None:
-            # Law 2: thirty below the line is a game; the next game starts from love for both.
-            sheet = sheet.win_game(winner)
-            below = [0, 0]
-            s = replace(s, sheet=sheet)
-        info = set_fact(s, "below", tuple(below))
-        s = replace(s, info=info)
-        s = replace(s, info=set_fact(s, "below_all", tuple(below_all)))
-        s = replace(s, info=set_fact(s, "above_all", tuple(above_all)))
-        if winner is not None and sheet.games[winner] == 2:
-            # Law 11: 250 to the winners of the rubber; the difference of the totals is won.
-            sheet = sheet.add(state.deal_no, winner, RUBBER_POINTS, f"the rubber: {RUBBER_POINTS} above",
-                              self.ref("the-game-and-the-rubber"))
-            above_all[winner] += RUBBER_POINTS
-            s = replace(s, sheet=sheet)
-            s = replace(s, info=set_fact(s, "above_all", tuple(above_all)))
-            totals = sheet.totals
-            names = ("A–B", "Y–Z")
-            best = max(totals)
-            winners = [i for i in (0, 1) if totals[i] == best]
-            diff = abs(totals[0] - totals[1])
-            reason = (f"{names[winner]} win the rubber; " +
-                      (f"{names[winners[0]]} are {diff} points up" if len(winners) == 1
-                       else "the totals are equal"))
-            return self.finish(s, winners, reason, self.ref("the-game-and-the-rubber"))
-        return replace(s, phase="deal")
+        # Law 2: thirty below the line is a game; Law 11: 250 to the winners of the rubber.
+        return record_hand(state, self.hand_score(state, take_tricks), RUBBER_POINTS, self.ref,
+                           self.finish)
 
     def rules_section(self, state: TricksState) -> str | None:
         if state.phase == "penalty":

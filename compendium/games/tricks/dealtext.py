@@ -843,7 +843,7 @@ def find_play(game: TrickGame, start: TricksState, target: TricksState,
 
 # -- PBN (Portable Bridge Notation) deals ------------------------------------------------------
 PBN_SEATS = "NESW"
-PBN_GAMES = frozenset({"auction_bridge", "whist", "dummy_whist", "double_dummy"})  # deals PBN can carry
+PBN_GAMES = frozenset({"auction_bridge", "bridge", "whist", "dummy_whist", "double_dummy"})  # deals PBN can carry
 _PBN_BARE = re.compile(r"^\s*[NESWnesw]:\S*\.\S*\.\S*\.")
 
 

@@ -62,9 +62,11 @@ BOX_MIN_CELLS = 12          # a game whose calls make a bigger grid than this ge
 TRICK_PAUSE_MS = 1500            # how long a finished trick stays on the cloth (a setting)
 PAUSE_KEY = "table/trick_pause_ms"
 DEMO_SUMMARY_MS = 3000           # the demo reads the end of a hand for this long, then deals on
+# The games whose end-of-hand summary adds the double-dummy review (worked out in the worker).
+REVIEW_GAMES = frozenset({"bridge", "auction_bridge"})
 # The games with an auction, whose calls are kept in a bidding grid by seat.
 AUCTION_GAMES = frozenset({"auction_bridge", "five_hundred", "boston", "solo_whist", "solo_whist_three_handed",
-                           "kimberly_solo", "napoleon", "purchase_nap", "peep_nap"})
+                           "kimberly_solo", "napoleon", "purchase_nap", "peep_nap", "bridge"})
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                 "eleven", "twelve")
 
@@ -160,6 +162,10 @@ class TricksController(TableController):
         self._summary_timer = QTimer(table)     # the demo reads the summary, then deals on
         self._summary_timer.setSingleShot(True)
         self._summary_timer.timeout.connect(self.go_on)
+        self._review: tuple[int, Any] | None = None      # (deal, the worker's future)
+        self._review_timer = QTimer(table)
+        self._review_timer.setInterval(250)
+        self._review_timer.timeout.connect(self._review_poll)
         self._seen: tuple[int, TricksState | None] = (0, None)   # steps and state at the last sync
         self.auction = BiddingGrid()
         self._selected: list[int] = []          # cards chosen to put out, not yet confirmed
@@ -182,9 +188,11 @@ class TricksController(TableController):
     def teardown(self) -> None:
         self._hold_timer.stop()
         self._summary_timer.stop()
+        self._review_timer.stop()
+        self._review = None
         self.table.viewport().removeEventFilter(self._gate)
         self.table.removeEventFilter(self._gate)
-        for obj in (self._hold_timer, self._summary_timer, self._gate):
+        for obj in (self._hold_timer, self._summary_timer, self._review_timer, self._gate):
             obj.deleteLater()           # children of the table: gone with this controller
         scene = self.table.scene()
         self.layer.teardown()
@@ -334,9 +342,41 @@ class TricksController(TableController):
         if not lines and not end.tricks:
             return                          # nothing was played or scored (all passed): deal on
         self._ending = (view, lines, end.deal_no)
+        self._ask_review(end)
         if end.tricks and not end.trick:
             self._hold(end.tricks[-1])
         else:
+            self._show_summary()
+
+    def _ask_review(self, end: TricksState) -> None:
+        """Ask the worker for the hand's double-dummy review; its lines join the summary when
+        they come (the summary is shown at once, and the table never waits for them)."""
+        if self.game.info.id not in REVIEW_GAMES or len(end.tricks) != 13 or self.table.demo_running:
+            return
+        try:
+            self._review = (end.deal_no, self.table.worker.submit_review(self.game.info.id, end))
+        except Exception:           # no worker to be had: the summary goes without the review
+            return
+        self._review_timer.start()
+
+    def _review_poll(self) -> None:
+        if self._review is None:
+            self._review_timer.stop()
+            return
+        deal_no, future = self._review
+        if not future.done():
+            return
+        self._review_timer.stop()
+        self._review = None
+        if self._ending is None or self._ending[2] != deal_no:
+            return                   # the hand shown is another one now
+        try:
+            extra = future.result()
+        except Exception:
+            return
+        view, lines, _ = self._ending
+        self._ending = (view, lines + [(text, figure, None) for text, figure in extra], deal_no)
+        if self.summary.isVisible():
             self._show_summary()
 
     def hand_lines(self, end: TricksState) -> list[tuple[str, str, str | None]]:

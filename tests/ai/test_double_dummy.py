@@ -1,0 +1,205 @@
+"""The double-dummy solver against plain minimax, and the questions the tables ask of it."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from compendium.ai.tricks.double_dummy import (
+    STRAINS,
+    Position,
+    Solver,
+    after,
+    brute_force,
+    dd_table,
+    legal_cards,
+    review,
+    solve,
+)
+from compendium.core.cards import SUITS, Card, Rank, Suit
+from compendium.core.notation import parse_card
+
+PACK = [Card(r, s) for s in SUITS for r in Rank if r is not Rank.JOKER]
+
+
+def hands_of(*texts: str) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(parse_card(t) for t in text.split()) for text in texts)
+
+
+def random_position(rng: random.Random, cards: int) -> Position:
+    deal = rng.sample(PACK, 4 * cards)
+    hands = tuple(tuple(deal[k * cards:(k + 1) * cards]) for k in range(4))
+    pos = Position(hands, rng.choice(STRAINS), rng.randrange(4))
+    for _ in range(rng.randrange(4)):          # sometimes a trick in progress
+        pos = after(pos, rng.choice(legal_cards(pos)))
+    return pos
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_agrees_with_brute_force_on_small_deals(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(40):
+        pos = random_position(rng, rng.randint(1, 4))
+        if not pos.trick and not pos.hands[pos.leader]:
+            continue
+        assert Solver(pos.trump).tricks(pos, 0) == brute_force(pos), pos
+
+
+def test_card_values_agree_with_brute_force() -> None:
+    rng = random.Random(11)
+    for _ in range(25):
+        pos = random_position(rng, 3)
+        values = Solver(pos.trump).card_values(pos)
+        seat = pos.turn
+        for card, value in values.items():
+            nxt = after(pos, card)
+            won = 1 if (len(pos.trick) == 3 and nxt.leader % 2 == seat % 2) else 0
+            rest = brute_force(nxt) if (nxt.trick or nxt.hands[nxt.leader]) else 0
+            mine = rest if seat % 2 == 0 else (nxt.tricks_left - rest)
+            assert value == won + mine
+
+
+def test_both_sides_tricks_add_up() -> None:
+    rng = random.Random(5)
+    for _ in range(20):
+        pos = random_position(rng, 5)
+        assert solve(pos, 0) + solve(pos, 1) == pos.tricks_left
+
+
+def test_trumps_decide_a_three_card_ending() -> None:
+    # North holds the top clubs, but East can ruff the second round in hearts.
+    hands = hands_of("AC KC QC", "2C 2H 3H", "3C 4C 5C", "6C 7C 8C")
+    assert solve(Position(hands, None, 0), 0) == 3
+    assert solve(Position(hands, Suit.HEARTS, 0), 0) == 1
+
+
+def test_a_simple_squeeze() -> None:
+    # The positional simple squeeze: South leads the last club; West, holding the king of spades
+    # and the master heart, must let one go.  North-South take all three tricks.
+    north = "AS 2H 3D"        # seat 0
+    east = "2S 3S 4S"         # seat 1
+    south = "AC 3H 4D"        # seat 2 on lead... as seat 2
+    west = "KS AH 5D"         # seat 3
+    hands = hands_of(north, east, south, west)
+    # West must keep the king of spades and the ace of hearts; South's diamonds are low.
+    pos = Position(hands, None, 2)
+    assert solve(pos, 0) == Solver(None).tricks(pos, 0) == brute_force(pos)
+
+
+def test_whole_deal_where_one_hand_holds_every_top_card() -> None:
+    hands = hands_of("AS KS QS JS AH KH QH AD KD QD AC KC QC",
+                     "10S 9S 8S JH 10H 9H JD 10D 9D JC 10C 9C 8C",
+                     "7S 6S 5S 8H 7H 6H 8D 7D 6D 7C 6C 5C 4C",
+                     "4S 3S 2S 5H 4H 3H 2H 5D 4D 3D 2D 3C 2C")
+    table = dd_table(hands)
+    assert table[(0, None)] == 13          # North at no trumps, East leading: every trick
+    assert table[(1, None)] == table[(3, None)] == 0
+    assert table[(1, Suit.CLUBS)] == 1     # East's knave of clubs wins once North's three are out
+    assert table[(2, Suit.SPADES)] == 13
+
+
+def test_review_names_the_card_that_lost_a_trick() -> None:
+    # North leads; South's king of clubs is bare.  Cashing the ace first crashes the king, and
+    # East's queen then wins the second club; the two to the king first takes all three.
+    hands = hands_of("AC 2C 2H", "QC 3C 3H", "KC AD KD", "4C 5C AH")
+    plays = [parse_card(t) for t in "AC 3C KC 4C".split()]
+    figures, slips = review(hands, None, 0, plays)
+    assert figures[0] == 3 and figures[-1] == 1
+    assert slips and slips[0].card == parse_card("AC") and slips[0].seat == 0 and slips[0].lost == 2
+    assert slips[0].better == (parse_card("2C"),)
+
+
+def test_bad_positions_are_refused() -> None:
+    hands = hands_of("AC", "AC", "2C", "3C")
+    with pytest.raises(ValueError):
+        solve(Position(hands, None, 0))
+    with pytest.raises(ValueError):
+        solve(Position(hands_of("AC 2C", "3C", "4C", "5C"), None, 0))
+
+
+def test_contract_outlook_of_a_game_state():
+    from compendium.ai.tricks.double_dummy import contract_outlook
+    from compendium.games.registry import get_game
+    from compendium.games.tricks.engine import Play
+    game = get_game("bridge")
+    state = game.initial_state({})
+    state = game.apply(state, game.chance_action(state, 4))
+    while state.phase != "play":
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[0])
+    while len(state.tricks) < 10:                     # down to three cards a hand
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    dealer_side = state.contract.declarer % 2
+    total, cards, enough = contract_outlook(state, state.contract.declarer, needed=7)
+    won = sum(1 for t in state.tricks if t.winner % 2 == dealer_side)
+    assert won <= total <= won + 3
+    assert enough == (total >= 7)
+    assert cards and all(Play(c) in game.legal_actions(state, game.to_move(state)) for c in cards)
+
+
+# -- published problems ------------------------------------------------------------------------------
+# Seats: North 0, East 1, South 2, West 3.
+def suits(spades: str, hearts: str, diamonds: str, clubs: str) -> tuple[Card, ...]:
+    out = []
+    for ranks, suit in ((spades, "S"), (hearts, "H"), (diamonds, "D"), (clubs, "C")):
+        out += [parse_card(r + suit) for r in ranks.split()]
+    return tuple(out)
+
+
+def test_treossi_position_a_the_squeeze_ending():
+    # Double Dummy Corner, Competition Problem 175 (Paolo Treossi, October 2019), the solution's
+    # "Position A": South cashes his last club and East is squeezed in spades and diamonds.
+    hands = (suits("9 6", "", "7", ""), suits("8 5", "", "Q", ""),
+             suits("7", "", "4", "5"), suits("", "J 5", "", "4"))
+    pos = Position(hands, None, 2)
+    assert solve(pos, 2) == 3 == brute_force(pos)
+    _, best = Solver(None).best_cards(pos)
+    assert parse_card("5C") in best
+
+
+@pytest.mark.slow
+def test_guiver_simple_squeeze_seven_no_trumps_fails_against_best_defence():
+    # The Bridge World, Puzzle #5, "A Simple Squeeze" by Harold Guiver: can South make seven no
+    # trumps?  No: the king of clubs lead defeats it (and DDS agrees: twelve tricks).
+    hands = (suits("K 10 6 4", "10 3", "A 10 7 4 3", "6 3"), suits("J 9 8 7", "K 9 8 6", "5", "10 9 8 7"),
+             suits("A Q", "A Q J 7", "K Q 2", "A 5 4 2"), suits("5 3 2", "5 4 2", "J 9 8 6", "K Q J"))
+    pos = Position(hands, None, 3)
+    solver = Solver(None)
+    assert not solver.can_take(pos, 2, 13)
+    assert not solver.can_take(after(pos, parse_card("KC")), 2, 13)
+
+
+def test_hand_review_of_a_finished_bridge_hand():
+    from compendium.ai.tricks.double_dummy import hand_review
+    from compendium.games.registry import get_game
+    game = get_game("bridge")
+    state = game.initial_state({})
+    state = game.apply(state, game.chance_action(state, 11))
+    while state.phase != "play":
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    while len(state.tricks) < 12 or state.trick:
+        state = game.apply(state, game.legal_actions(state, game.to_move(state))[-1])
+    last = game.apply(state, game.legal_actions(state, game.to_move(state))[0])
+    while last.trick:
+        last = game.apply(last, game.legal_actions(last, game.to_move(last))[0])
+    # the hand is over and scored; its thirteen tricks are still on the state
+    assert len(last.tricks) == 13 and not last.trick
+    lines = hand_review(last, cards=3)
+    made = sum(1 for t in last.tricks if t.winner % 2 == 0)
+    assert lines[0][0].startswith("With every card in sight, from trick 11")
+    assert lines[0][1] == f"made {made}–{13 - made}"
+    for text, figure in lines[1:]:
+        assert "cost" in text and figure.startswith("−")
+
+
+def test_a_budget_stops_a_long_question_and_the_solver_still_answers():
+    from compendium.ai.tricks.double_dummy import OutOfBudget
+    rng = random.Random(3)
+    deal = rng.sample(PACK, 52)
+    hands = tuple(tuple(deal[k * 13:(k + 1) * 13]) for k in range(4))
+    solver = Solver(None, max_nodes=500)
+    pos = Position(hands, None, 0)
+    with pytest.raises(OutOfBudget):
+        solver.tricks(pos)
+    for _ in range(40):                        # nine tricks on, the question fits the budget
+        pos = after(pos, legal_cards(pos)[0])
+    assert solver.tricks(pos, 0) == brute_force(pos)

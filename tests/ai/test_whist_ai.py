@@ -218,3 +218,39 @@ def test_with_every_hand_open_level_3_searches_instead_of_signalling(monkeypatch
     mover = DOUBLE.to_move(s)
     computer_player(DOUBLE, 3).choose(DOUBLE, DOUBLE.view(s, mover), DOUBLE.legal_actions(s, mover))
     assert asked
+
+
+def test_double_dummys_hint_keeps_every_trick_the_exact_search_finds_once_the_hands_are_short():
+    """With six cards or fewer in each hand the hint is the solver's: the card it gives keeps the
+    most tricks the mover's side can take, by a plain minimax over every card."""
+    from compendium.ai.tricks.double_dummy import after, brute_force, position_of
+    from compendium.ai.tricks.whist import AI
+    from compendium.core.session import Session
+    checked = 0
+    for seed in (3, 11, 29):
+        session = Session(DOUBLE, seed=seed)
+        state = session.state
+        while True:
+            mover = DOUBLE.to_move(state)
+            if mover is Special.CHANCE:
+                state = DOUBLE.apply(state, DOUBLE.chance_action(state, seed))
+                continue
+            legal = DOUBLE.legal_actions(state, mover)
+            position = position_of(state)
+            if state.phase == "play" and max(len(h) for h in position.hands) <= 4 and not position.trick:
+                break
+            state = DOUBLE.apply(state, computer_player(DOUBLE, 1).choose(DOUBLE, DOUBLE.view(state, mover), legal))
+        seat = state.turn
+        given = hint(DOUBLE, state, seat)
+        legal = DOUBLE.legal_actions(state, seat)
+        assert AI.solver_card(state, legal) is not None     # the solver answered, not level 3
+        ours = seat % 2 == 0
+        # A trick is starting, so the first card wins nothing yet: the side's tricks are those of
+        # the position after it (brute_force counts them for seats 0 and 2).
+        values = {}
+        for action in legal:
+            rest = brute_force(after(position, action.card))
+            values[action.card] = rest if ours else position.tricks_left - rest
+        assert values[given.card] == max(values.values())
+        checked += 1
+    assert checked == 3

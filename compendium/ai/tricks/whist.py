@@ -24,6 +24,7 @@ from ...core.rng import SplitMix64
 from ...games.tricks.engine import WHIST_POWER, Call, Play, TricksState, TricksView
 from ...games.tricks.whist import PENALTIES, honours_held, partner, settle_hand, side_of
 from .base import SimRules, TricksAI, TricksPlayer
+from .double_dummy import OutOfBudget, Solver, position_of
 
 SMALL = 10                  # a card below the ten is a small card (a peter is made with two)
 
@@ -270,9 +271,36 @@ class WhistPlayer(TricksPlayer):
 
 class WhistAI(TricksAI):
     player_class = WhistPlayer
+    # Double Dummy's hint comes from the exact solver once every hand is this short: it answers in
+    # well under a second there, while a whole deal takes it minutes (the hint runs in the window's
+    # own process).  A position it cannot finish within the node budget falls back on level 3.
+    SOLVER_HINT_CARDS = 6
+    SOLVER_HINT_NODES = 150_000
 
     def __init__(self) -> None:
         self._honours: tuple[TricksState, list[int]] | None = None
+
+    def hint(self, game: Any, state: Any, seat: Seat) -> Any:
+        legal = list(game.legal_actions(state, seat))
+        if (game.info.id == "double_dummy" and legal and all(isinstance(a, Play) for a in legal)
+                and set(game.open_hands(state)) == {0, 1, 2, 3}):
+            found = self.solver_card(state, legal)
+            if found is not None:
+                return found
+        return super().hint(game, state, seat)
+
+    def solver_card(self, state: TricksState, legal: Sequence[Play]) -> Play | None:
+        """A card of ``legal`` that keeps the most tricks the side on turn can take, when the
+        hands are short enough for the solver to say at once; otherwise ``None``."""
+        position = position_of(state)
+        if max(len(hand) for hand in position.hands) > self.SOLVER_HINT_CARDS:
+            return None
+        try:
+            _, cards = Solver(position.trump, max_nodes=self.SOLVER_HINT_NODES).best_cards(position)
+        except OutOfBudget:
+            return None
+        keep = [a for a in legal if a.card in cards]
+        return keep[0] if keep else None
 
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
         return SimRules(team=[0, 1, 0, 1])

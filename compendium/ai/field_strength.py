@@ -20,6 +20,9 @@ says so and stops cleanly when its instrument is missing.
   with the standard error from the Fisher information (the logistic Elo model).  Stockfish's
   calibration is for longer games than ours; the figures place the levels, they do not certify
   them.
+* **Whist and Bridge** — the level in every seat plays seeded deals; every card of the last
+  ``--cards`` tricks is weighed by our double-dummy solver (``ai/tricks/double_dummy.py``): the
+  tricks its side could still take with the best card less those left after the card played.
 * **Checkers** — no checkers engine or endgame database is packaged for this machine, so the
   measure is exact play: every position reachable from a sample of random positions of up to
   ``--pieces`` pieces is solved by retrograde analysis (win, loss, or draw by endless play, under
@@ -42,6 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..core.errors import UnknownGame
 from ..core.game import Special
 from ..core.rng import SplitMix64
 from .strength import Estimate, estimate
@@ -419,10 +423,67 @@ def rate_checkers(levels: Sequence[int], positions: int, pieces: int = 4,
 
 
 # ================================================================================================
+# Whist and Bridge: the tricks given up against double-dummy play
+# ================================================================================================
+DOUBLE_DUMMY_GAMES = ("whist", "dummy_whist", "double_dummy", "bridge", "auction_bridge")
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayFigures:
+    game: str
+    level: int
+    deals: int
+    cards_rated: int
+    given_up: Estimate       # tricks a deal given up by the four seats' cards, against double-dummy play
+    per_card: float          # the same per card rated
+
+
+def rate_card_play(game_id: str, level: int, deals: int, cards: int = 6, seed: int = 1) -> CardPlayFigures:
+    """``level`` in every seat plays ``deals`` deals of ``game_id``; once every hand holds ``cards``
+    cards or fewer, each card played is weighed by the double-dummy solver: the tricks its side
+    could still take with the best card, less those it can take after the card played.  (A whole
+    13-card deal takes our solver minutes, so the measure covers the last ``cards`` tricks.)"""
+    from ..games.registry import get_game
+    from ..games.tricks.engine import Play
+    from .registry import computer_player
+    from .tricks.double_dummy import Solver, position_of
+    try:
+        game = get_game(game_id)
+    except UnknownGame as exc:          # said as a plain refusal by main()
+        raise RuntimeError(str(exc)) from exc
+    if game.info.id not in DOUBLE_DUMMY_GAMES:
+        raise RuntimeError(f"{game_id!r} is not a whist or bridge game (one of {', '.join(DOUBLE_DUMMY_GAMES)})")
+    per_deal: list[float] = []
+    rated = 0
+    for i in range(deals):
+        state = game.initial_state()
+        state = game.apply(state, game.chance_action(state, seed + i))
+        players = {s: computer_player(game, level) for s in range(game.seat_count(state))}
+        lost = 0
+        for _ in range(2000):
+            seat = game.to_move(state)
+            if isinstance(seat, Special):
+                break
+            legal = list(game.legal_actions(state, seat))
+            action = players[seat].choose(game, game.view(state, seat), legal)
+            if isinstance(action, Play) and len(legal) > 1:
+                position = position_of(state)
+                if max(len(hand) for hand in position.hands) <= cards:
+                    values = Solver(position.trump).card_values(position)
+                    lost += max(values.values()) - values[action.card]
+                    rated += 1
+            state = game.apply(state, action)
+        per_deal.append(float(lost))
+    total = sum(per_deal)
+    return CardPlayFigures(game_id, level, deals, rated, estimate(per_deal), total / max(rated, 1))
+
+
+# ================================================================================================
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m compendium.ai.field_strength",
                                      description="Our computer levels measured by the field's engines.")
-    parser.add_argument("game", choices=("backgammon", "chess", "checkers"))
+    parser.add_argument("game", help="backgammon, chess, checkers, or a whist or bridge game (whist, "
+                                     "dummy_whist, bridge, auction_bridge ...)")
     parser.add_argument("--levels", type=int, nargs="*", default=[1, 2, 3])
     parser.add_argument("--games", type=int, default=20, help="games per level (and per anchor in chess)")
     parser.add_argument("--seed", type=int, default=1)
@@ -434,6 +495,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "machine must not weaken it)")
     parser.add_argument("--ladder", type=int, nargs="*", default=[],
                         help="chess: also play each of these levels against the next (e.g. 1 2)")
+    parser.add_argument("--deals", type=int, default=30, help="whist and bridge: deals per level")
+    parser.add_argument("--cards", type=int, default=6,
+                        help="whist and bridge: rate the cards once every hand holds this many or fewer")
     parser.add_argument("--positions", type=int, default=300, help="checkers: positions sampled")
     parser.add_argument("--pieces", type=int, default=4, help="checkers: at most this many pieces")
     args = parser.parse_args(argv)
@@ -463,6 +527,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 rel = elo_from_results([(0.0, x) for x in scores])
                 _say(f"  level {low} against level {high}: {sum(scores):g}/{len(scores)}, "
                      f"a difference of {rel}")
+        elif args.game != "checkers":
+            _say(f"{args.game}: {args.deals} deals a level, the level in every seat; every card of the "
+                 f"last {args.cards} tricks weighed by the double-dummy solver")
+            for level in args.levels:
+                c = rate_card_play(args.game, level, args.deals, args.cards, args.seed)
+                _say(f"  level {level}: {c.given_up.mean:.2f} ± {c.given_up.half_width:.2f} tricks a deal "
+                     f"given up by the four seats ({c.per_card:.3f} a card over {c.cards_rated} cards)")
         else:
             figures, counts = rate_checkers(args.levels, args.positions, args.pieces, args.seed)
             _say(f"Checkers: {args.positions} random positions of 2 to {args.pieces} pieces solved "

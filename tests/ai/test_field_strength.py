@@ -191,3 +191,44 @@ def test_a_ladder_game_cut_short_is_half_a_point_and_its_opening_follows_the_see
             board.push(chess.Move.from_uci(moves[rng.below(len(moves))]))
         first.append(board.fen())
     assert first[0] != first[1]       # two seeds, two openings: the games differ
+
+
+# -- whist and bridge against double-dummy play ----------------------------------------------------
+class _ByTheSolver:
+    """Plays the card the double-dummy solver values most (``best``) or least (``not best``) once
+    the hands are short, else the first legal action."""
+
+    def __init__(self, best: bool) -> None:
+        self.best = best
+
+    def choose(self, game: Any, view: Any, legal: Any, state: Any = None) -> Any:
+        from compendium.ai.tricks.double_dummy import Solver, position_of
+        from compendium.games.tricks.engine import Play
+        plays = [a for a in legal if isinstance(a, Play)]
+        if len(plays) < 2 or len(plays) != len(legal):
+            return legal[0]
+        from compendium.core.frozen import replace
+        # Double Dummy's view shows every card: the whole state is the public part with its faces.
+        position = position_of(replace(view.pub, deck=tuple(c.face for c in view.cards)))
+        if max(len(hand) for hand in position.hands) > 3:
+            return legal[0]
+        values = Solver(position.trump).card_values(position)
+        pick = max if self.best else min
+        return pick(plays, key=lambda a: values[a.card])
+
+
+def test_perfect_card_play_gives_up_nothing_and_the_worst_gives_up_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    from compendium.ai import registry
+    # The players are given the whole deal's view (Double Dummy's hands all lie open).
+    monkeypatch.setattr(registry, "computer_player", lambda game, level: _ByTheSolver(level == 3))
+    perfect = fs.rate_card_play("double_dummy", 3, deals=2, cards=3, seed=4)
+    worst = fs.rate_card_play("double_dummy", 1, deals=2, cards=3, seed=4)
+    assert perfect.cards_rated > 0 and perfect.given_up.mean == 0.0
+    assert worst.given_up.mean > 0.0
+
+
+def test_the_card_play_measure_is_for_whist_and_bridge_only() -> None:
+    with pytest.raises(RuntimeError, match="not a whist or bridge game"):
+        fs.rate_card_play("chess", 1, deals=1)
+    with pytest.raises(RuntimeError, match="no game called"):
+        fs.rate_card_play("no_such_game", 1, deals=1)

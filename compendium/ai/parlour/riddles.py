@@ -32,10 +32,11 @@ BEGINNER_PASSES = 0.3                      # level 1 passes this often when it d
 BEGINNER_HINTS = 0.2                       # and takes a hint this often
 
 
-def remembers(seed: int, level: int, question: str, hints: int) -> bool:
+def remembers(seed: int, level: int, question: str, hints: int, seat: int = 0) -> bool:
     """Does this player remember the riddle, ``hints`` hints having been given?  One draw per
-    player and riddle, compared with a chance that grows with the hints."""
-    draw = SplitMix64(seed ^ zlib.crc32(question.encode("utf-8")) ^ (level << 40)).random()
+    player (seed and seat: players made alike at different seats remember differently) and
+    riddle, compared with a chance that grows with the hints."""
+    draw = SplitMix64(seed ^ zlib.crc32(question.encode("utf-8")) ^ (level << 40) ^ (seat << 48)).random()
     return draw < REMEMBERS.get(level, 0.4) + HINT_HELPS * hints
 
 
@@ -56,7 +57,7 @@ class RiddlesPlayer:
             return Pass()
         riddle = collection()[number]
         said = {tuple(words(s.text)) for s in view.said if s.what == "guess"}
-        if remembers(self.seed, self.level, riddle.question, len(view.hints)):
+        if remembers(self.seed, self.level, riddle.question, len(view.hints), view.turn):
             for form in riddle.accept:
                 if tuple(words(form)) not in said:
                     return Guess(form)

@@ -22,7 +22,7 @@ from ...games.parlour.riddles import MAX_GUESS_CHARS, Guess, Hint, Pass, Riddles
 from .controller import TableController
 from .items import HIGHLIGHT
 from .parlour_table import DARK_INK, IVORY, IVORY_EDGE, serif, wrap
-from .tricks_table import CallButton, TextPanel
+from .tricks_items import CallButton, TextPanel
 
 if TYPE_CHECKING:
     from ...core.game import Outcome
@@ -148,7 +148,8 @@ class RiddlesController(TableController):
         return self.table.viewer_seat
 
     def view(self) -> RiddlesState:
-        return self.table.current_view()
+        view: RiddlesState = self.table.current_view()
+        return view
 
     def name(self, seat: int) -> str:
         return "You" if seat == self.me else self.game.seat_name(seat)

@@ -37,7 +37,7 @@ from ...core.notation import parse_cards
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from ..poker_hands import hand_name, hand_value
+from ..poker_hands import hand_name, hand_value, wild_hand_name, wild_hand_value
 
 LETTERS = "ABCDEF"
 HAND_SIZE = 5
@@ -206,6 +206,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                            "The older game: no raise before the draw, the straddle allowed")),
         OptionSpec("counters", 200, (200, 100, 500), "Counters each player starts with"),
         OptionSpec("deals", 20, (20, 10, 50), "Deals in the session"),
+        OptionSpec("joker", False, (False, True), "The joker",
+                   help="Mistigris: the joker added to the pack, wild (see the rules page)",
+                   labels=("No joker (the book's game)", "Mistigris: the joker wild")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -236,6 +239,17 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
 
     def chance_action(self, state: PokerState, seed: int) -> PokerAction:
         return Refill(seed) if state.phase == "refill" else Deal(seed)
+
+    def pack(self, state: PokerState) -> tuple[Card, ...]:
+        """The 52-card pack, or 53 with the joker (Mistigris)."""
+        return PACKS["52+joker"] if state.option("joker", False) else PACKS["52"]
+
+    def value(self, state: PokerState, cards: Sequence[Card]) -> Any:
+        """A hand's worth at the showdown (the joker wild in Mistigris)."""
+        return wild_hand_value(cards) if state.option("joker", False) else hand_value(cards)
+
+    def name(self, state: PokerState, cards: Sequence[Card]) -> str:
+        return wild_hand_name(cards) if state.option("joker", False) else hand_name(cards)
 
     def limit(self, state: PokerState) -> int:
         return int(state.option("limit", 12))
@@ -281,12 +295,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Deal):
             if state.phase != "deal":
                 raise IllegalAction("the cards are not being dealt now", self.ref("the-deal"))
+            pack = self.pack(state)
             if action.order:
-                if sorted(action.order) != sorted(PACKS["52"]):
+                if sorted(action.order) != sorted(pack):
                     raise IllegalAction(f"the stated pack of {len(action.order)} cards is not a "
-                                        "52-card pack, every card once", self.ref("the-deal"))
+                                        f"{len(pack)}-card pack, every card once", self.ref("the-deal"))
                 return self.deal(state, action.order)
-            return self.deal(state, shuffled(PACKS["52"], action.seed), action.seed)
+            return self.deal(state, shuffled(pack, action.seed), action.seed)
         if isinstance(action, Refill):
             if state.phase != "refill":
                 raise IllegalAction("the stock needs no making up now", self.ref("the-draw"))
@@ -566,9 +581,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def _showdown(self, state: PokerState) -> PokerState:
         n = state.n
         ins = [s for s in range(n) if state.ins[s]]
-        values = {s: hand_value([state.deck[i] for i in state.hands[s]]) for s in ins}
+        values = {s: self.value(state, [state.deck[i] for i in state.hands[s]]) for s in ins}
         shown = tuple(Shown(s, tuple(state.deck[i] for i in state.hands[s]),
-                            hand_name([state.deck[i] for i in state.hands[s]])) for s in ins)
+                            self.name(state, [state.deck[i] for i in state.hands[s]])) for s in ins)
         won = [0] * n
         order = [(state.dealer + 1 + k) % n for k in range(n)]  # odd counters: first from the left
         levels = sorted({state.staked[s] for s in ins})
@@ -590,7 +605,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             won[next(s for s in order if s in ins and values[s] == best)] += rest
         shares = tuple((s, won[s]) for s in order if won[s])
         best_seat = max(ins, key=lambda s: (values[s], -order.index(s)))
-        top_name = hand_name([state.deck[i] for i in state.hands[best_seat]])
+        top_name = self.name(state, [state.deck[i] for i in state.hands[best_seat]])
         if len(shares) == 1:
             text = f"{self.seat_name(shares[0][0])} wins the pool of {state.pool} with {top_name}"
         else:

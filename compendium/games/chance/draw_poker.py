@@ -41,6 +41,7 @@ from ..poker_hands import hand_name, hand_value, wild_hand_name, wild_hand_value
 
 LETTERS = "ABCDEF"
 HAND_SIZE = 5
+JACKPOT_ANTE = 1          # each player's stake to a jack-pot, every deal until one is opened
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -209,6 +210,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         OptionSpec("joker", False, (False, True), "The joker",
                    help="Mistigris: the joker added to the pack, wild (see the rules page)",
                    labels=("No joker (the book's game)", "Mistigris: the joker wild")),
+        OptionSpec("jackpots", False, (False, True), "Jack-pots",
+                   help="Every deal a jack-pot: all put up a counter, a pair of knaves or better to open",
+                   labels=("The Age's blind ante (the book's game)", "Jack-pots every deal")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -251,6 +255,18 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def name(self, state: PokerState, cards: Sequence[Card]) -> str:
         return wild_hand_name(cards) if state.option("joker", False) else hand_name(cards)
 
+    def jackpots(self, state: PokerState) -> bool:
+        return bool(state.option("jackpots", False))
+
+    def unopened(self, state: PokerState) -> bool:
+        """A jack-pot before the draw that nobody has opened yet."""
+        return self.jackpots(state) and state.phase == "before" and state.level == state.ante
+
+    def opens(self, state: PokerState, seat: Seat) -> bool:
+        """Does ``seat`` hold a pair of knaves or better, the least hand that may open a jack-pot?"""
+        value = self.value(state, [state.deck[i] for i in state.hands[seat]])
+        return value.category > 1 or (value.category == 1 and value.ranks[0] >= 11)
+
     def limit(self, state: PokerState) -> int:
         return int(state.option("limit", 12))
 
@@ -273,13 +289,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         owed = state.level - state.staked[seat]
         if owed > 0:
             out.append(MakeGood())
-        if self._raises_allowed(state):
+        if self._raises_allowed(state) and (not self.unopened(state) or self.opens(state, seat)):
             top = min(self.limit(state), stock - owed)
             out.extend(Better(k) for k in range(1, top + 1))
         return tuple(out)
 
     def _raises_allowed(self, state: PokerState) -> bool:
-        return state.phase == "after" or not state.option("straddle", False)
+        return state.phase == "after" or not state.option("straddle", False) or self.jackpots(state)
 
     def _must_open(self, state: PokerState) -> bool:
         """After the draw, before anybody has bet, a player must go something or pass out."""
@@ -384,12 +400,27 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             for k in range(n):
                 hands[(state.age + k) % n].append(pos)
                 pos += 1
-        return replace(state, deck=tuple(deck), deal_seed=seed, deal_no=state.deal_no + 1,
-                       hands=tuple(tuple(h) for h in hands), stock=tuple(range(pos, len(deck))),
-                       discards=((),) * n, dead=((),) * n, revealed=(), looked=False,
-                       staked=(0,) * n, level=0, ante=0, straddles=0, held=False, calls=(),
-                       ins=(True,) * n, acted=(False,) * n, drawn=(-1,) * n, pending=None,
-                       phase="ante", turn=state.age)
+        dealt = replace(state, deck=tuple(deck), deal_seed=seed, deal_no=state.deal_no + 1,
+                        hands=tuple(tuple(h) for h in hands), stock=tuple(range(pos, len(deck))),
+                        discards=((),) * n, dead=((),) * n, revealed=(), looked=False,
+                        staked=(0,) * n, level=0, ante=0, straddles=0, held=False, calls=(),
+                        ins=(True,) * n, acted=(False,) * n, drawn=(-1,) * n, pending=None,
+                        phase="ante", turn=state.age)
+        if self.jackpots(state):
+            return self._jackpot_antes(dealt, state.staked if state.staked else (0,) * n)
+        return dealt
+
+    def _jackpot_antes(self, state: PokerState, carried: tuple[int, ...]) -> PokerState:
+        """A jack-pot: every player puts up ``JACKPOT_ANTE`` (on top of what stays in the pool from
+        deals nobody opened), looks at his cards, and the Age speaks first."""
+        n = state.n
+        pay = [min(JACKPOT_ANTE, state.stocks[s]) for s in range(n)]
+        staked = tuple(carried[s] + pay[s] for s in range(n))
+        stocks = tuple(state.stocks[s] - pay[s] for s in range(n))
+        level = max(staked)
+        s = replace(state, staked=staked, stocks=stocks, level=level, ante=level, looked=True,
+                    phase="before", turn=None, calls=((state.dealer, f"jack-pot: all put up {JACKPOT_ANTE}"),))
+        return self._next_bettor(s, state.dealer)
 
     def _take_up(self, state: PokerState) -> PokerState:
         """The blind stakes are made: everyone looks at his cards and the betting begins."""
@@ -431,6 +462,8 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         return self._close_round(state)
 
     def _close_round(self, state: PokerState) -> PokerState:
+        if self.unopened(state):
+            return self._not_opened(state)
         if state.phase == "before":
             first = self._first_in_from_age(state)
             return replace(state, phase="draw", turn=first, acted=(False,) * state.n)
@@ -456,6 +489,10 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                        else "the age may be held once, before anybody has bet")
                 raise IllegalAction(why + " after the draw", self.ref("holding-the-age"))
             s = replace(state, held=True, calls=self._said(state, seat, "holds the age"))
+            return self._next_bettor(s, seat)
+        if isinstance(action, Pass) and self.unopened(state):
+            acted[seat] = True      # declining to open: he stays in, and may come in if it is opened
+            s = replace(state, acted=tuple(acted), calls=self._said(state, seat, "does not open"))
             return self._next_bettor(s, seat)
         if isinstance(action, Pass):
             ins = list(state.ins)
@@ -486,6 +523,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             if not self._raises_allowed(state):
                 raise IllegalAction("in the older game nobody may go better before the draw: make "
                                     "good or pass out", self.ref("the-straddle"))
+            if self.unopened(state) and not self.opens(state, seat):
+                raise IllegalAction("a jack-pot is opened only with a pair of knaves or better",
+                                    self.ref("jack-pots"))
             limit = self.limit(state)
             if not 1 <= action.amount <= limit:
                 raise IllegalAction(f"going {action.amount} better is not allowed: the limit is "
@@ -569,6 +609,20 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         first = self._first_in_from_age(state)
         s = replace(state, phase="after", acted=(False,) * n, held=False, turn=None)
         return self._next_bettor(s, (first - 1) % n)
+
+    def _not_opened(self, state: PokerState) -> PokerState:
+        """Nobody opened the jack-pot: the hands are thrown in, the stakes stay in the pool, and the
+        next dealer deals again (after the agreed deals, each takes back what he put in)."""
+        n = state.n
+        rule = self.ref("jack-pots")
+        if state.deal_no >= int(state.option("deals", 20)):
+            back = tuple((s, state.staked[s]) for s in range(n) if state.staked[s])
+            return self._settle(state, back, (), "nobody opened the last jack-pot: each takes back his stakes",
+                                rule)
+        text = f"nobody opened: the pool of {state.pool} stays for the next deal"
+        result = DealResult(state.deal_no, state.pool, (), (), text)
+        return replace(state, last=result, ins=(False,) * n, acted=(False,) * n, turn=None, pending=None,
+                       phase="deal", dealer=(state.dealer + 1) % n, level=0)
 
     # -- the end of a deal --------------------------------------------------------------------------------
     def _win_unseen(self, state: PokerState, winner: Seat) -> PokerState:

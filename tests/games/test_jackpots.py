@@ -35,11 +35,15 @@ def test_all_put_up_a_counter_and_the_age_speaks_first():
 def test_opening_needs_a_pair_of_knaves_or_better():
     state = GAME.apply(GAME.initial_state(JACKPOTS), Deal(0, stacked(TENS, KNAVES, NOTHING)))
     assert not any(isinstance(a, Better) for a in GAME.legal_actions(state, 0))
+    assert GAME.action_label(state, Pass()) == "Pass (do not open)"
+    assert GAME.describe(state, Pass()) == "A does not open"
     assert refusal(GAME, state, Better(2)).rule == "draw_poker#jack-pots"
     state = GAME.apply(state, Pass())                  # A does not open, and stays in
     assert state.ins[0] and GAME.to_move(state) == 1
     assert Better(2) in GAME.legal_actions(state, 1)   # B's knaves open
+    assert GAME.action_label(state, Better(2)) == "Open for 2"
     state = GAME.apply(state, Better(2))
+    assert GAME.action_label(state, Pass()) == "Pass out"
     state = GAME.apply(state, MakeGood())              # C comes in
     assert GAME.to_move(state) == 0                    # A, who passed before the opening, answers now
     assert MakeGood() in GAME.legal_actions(state, 0)

@@ -813,10 +813,12 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Straddle):
             return f"{who} straddles ({2 * state.level})" if action.taken else f"{who} lets the straddle go"
         if isinstance(action, Pass):
-            return f"{who} passes out"
+            return f"{who} does not open" if self.unopened(state) else f"{who} passes out"
         if isinstance(action, MakeGood):
             return f"{who} makes good ({owed} more)"
         if isinstance(action, Better):
+            if self.unopened(state):
+                return f"{who} opens the jack-pot for {action.amount}"
             if state.phase == "after" and owed == 0:
                 return f"{who} goes {action.amount}"
             return f"{who} makes good and goes {action.amount} better"
@@ -831,10 +833,12 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         """The words on the action's button at the table."""
         owed = state.level - state.staked[state.turn] if state.turn is not None and state.staked else 0
         if isinstance(action, Pass):
-            return "Pass out"
+            return "Pass (do not open)" if self.unopened(state) else "Pass out"
         if isinstance(action, MakeGood):
             return f"Make good {owed}" if state.phase == "before" else f"See ({owed})"
         if isinstance(action, Better):
+            if self.unopened(state):
+                return f"Open for {action.amount}"
             if state.phase == "after" and owed == 0:
                 return f"Go {action.amount}"
             return f"Go {action.amount} better"

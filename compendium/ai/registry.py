@@ -88,6 +88,7 @@ AIS: dict[str, str] = {
     "ghost": "compendium.ai.parlour.ghost:AI",
     "tit_tat_toe": "compendium.ai.parlour.tit_tat_toe:AI",
     "pope_joan": "compendium.ai.parlour.pope_joan:AI",
+    "riddles": "compendium.ai.parlour.riddles:AI",
     # cribbage
     "cribbage": "compendium.ai.cribbage:AI",
 }

@@ -63,6 +63,7 @@ class TableKind(StrEnum):
     POPE_JOAN = "pope_joan"
     GHOST = "ghost"
     TIT_TAT_TOE = "tit_tat_toe"
+    RIDDLES = "riddles"
     CHESS = "chess"
     CHECKERS = "checkers"
     BACKGAMMON = "backgammon"

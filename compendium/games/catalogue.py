@@ -267,9 +267,9 @@ CATALOGUE: tuple[GameInfo, ...] = (
              summary=("Eyes shut, bring the pencil down on a numbered circle "
                       "and score where it lands.")),
     GameInfo(id="riddles", name="Riddles", family=Family.PARLOUR, min_seats=1,
-             max_seats=20,
-             source=BLAIN, chance="none", information="perfect",
-             summary="A collection of old conundrums to ask round the room, answers kept back."),
+             max_seats=6,
+             source=BLAIN, chance="deal", information="hidden",   # the riddles shuffled, answers unseen
+             summary="Conundrums and charades put round the table: guess, or pay for a hint."),
 
     # -- round games and others (1 + 5 of the 1909 contents) ---------------------------------
     GameInfo(id="pope_joan", name="Pope Joan", family=Family.OTHER, min_seats=3,

@@ -57,6 +57,7 @@ class Category(IntEnum):
     FULL = 6
     FOURS = 7
     STRAIGHT_FLUSH = 8
+    FIVES = 9              # five of a kind: only with the joker (Mistigris), above all else
 
     @property
     def title(self) -> str:
@@ -68,6 +69,7 @@ _TITLES = {
     Category.HIGH_CARD: "nothing", Category.ONE_PAIR: "a pair", Category.TWO_PAIRS: "two pairs",
     Category.THREES: "threes", Category.STRAIGHT: "a straight", Category.FLUSH: "a flush",
     Category.FULL: "a full hand", Category.FOURS: "fours", Category.STRAIGHT_FLUSH: "a straight flush",
+    Category.FIVES: "five of a kind",
 }
 
 ACE_RULES = ("both", "high", "low")
@@ -294,7 +296,7 @@ def hand_value(cards: Sequence[Card], aces: str = "both") -> HandValue:
 
 
 _PLURAL = {1: "aces", 2: "twos", 3: "threes", 4: "fours", 5: "fives", 6: "sixes", 7: "sevens",
-           8: "eights", 9: "nines", 10: "tens", 11: "knaves", 12: "queens", 13: "kings"}
+           8: "eights", 9: "nines", 10: "tens", 11: "knaves", 12: "queens", 13: "kings", 14: "aces"}
 
 
 def hand_name(cards: Sequence[Card], aces: str = "both") -> str:
@@ -376,3 +378,96 @@ def strength_of_codes(codes: Sequence[int], aces: str = "both") -> int:
 
 
 __all__ += ["strength_of_codes"]
+
+
+# -- the joker as a wild card (Mistigris) ----------------------------------------------------------
+# Added for Mistigris, Draw Poker with the joker: the joker (code ``WILD``) stands for whatever
+# card makes the hand best.  It stands for a card the hand does not hold (so a flush is never made
+# with two aces of one suit), except that with four of a kind it makes **five of a kind**, a
+# category above the straight flush.  A hand holds one joker at most (one in the pack).
+WILD = 52
+
+
+def _wild_strength(four: tuple[int, ...], aces: str) -> int:
+    ranks = {c >> 2 for c in four}
+    if len(ranks) == 1:                     # four of a kind and the joker: five of a kind
+        rank = next(iter(ranks))
+        return (int(Category.FIVES) << _STRENGTH_SHIFT) | ((14 if rank == 0 else rank + 1) << 16)
+    held = set(four)
+    return max(strength_of_codes((*four, c), aces) for c in range(52) if c not in held)
+
+
+_WILD_CACHE: dict[tuple[tuple[int, ...], str], int] = {}
+
+
+def wild_strength_of_codes(codes: Sequence[int], aces: str = "both") -> int:
+    """``strength_of_codes`` for five codes of the 53-card pack, the joker (``WILD``) wild."""
+    if WILD not in codes:
+        return strength_of_codes(codes, aces)
+    four = tuple(sorted(c for c in codes if c != WILD))
+    if len(four) != 4:
+        raise ValueError("a hand holds one joker at most")
+    key = (four, aces)
+    found = _WILD_CACHE.get(key)
+    if found is None:
+        if len(_WILD_CACHE) > 300_000:      # every four-card hand: 270,725 (and a rule for aces)
+            _WILD_CACHE.clear()
+        found = _WILD_CACHE[key] = _wild_strength(four, aces)
+    return found
+
+
+def wild_category_of_codes(codes: Sequence[int], aces: str = "both") -> Category:
+    return Category(wild_strength_of_codes(codes, aces) >> _STRENGTH_SHIFT)
+
+
+def _wild_codes(cards: Sequence[Card]) -> list[int]:
+    if len(cards) != 5:
+        raise ValueError(f"a poker hand has five cards, not {len(cards)}")
+    codes = [WILD if c.is_joker else card_code(c) for c in cards]
+    if len(set(codes)) != 5:
+        raise ValueError(f"a hand holds the same card twice: {' '.join(str(c) for c in cards)}")
+    return codes
+
+
+def wild_hand_value(cards: Sequence[Card], aces: str = "both") -> HandValue:
+    """``hand_value`` with the joker wild (a hand without the joker is valued as by ``hand_value``)."""
+    _check_aces(aces)
+    strength = wild_strength_of_codes(_wild_codes(cards), aces)
+    packed = strength & ((1 << _STRENGTH_SHIFT) - 1)
+    ranks = tuple(n for n in ((packed >> (4 * k)) & 15 for k in range(4, -1, -1)) if n)
+    return HandValue(Category(strength >> _STRENGTH_SHIFT), ranks)
+
+
+def joker_stands_for(cards: Sequence[Card], aces: str = "both") -> Card | None:
+    """The card the joker is best called in ``cards`` (``None`` without the joker); for five of a
+    kind, a card of the rank it makes the fifth of."""
+    codes = _wild_codes(cards)
+    if WILD not in codes:
+        return None
+    four = [c for c in codes if c != WILD]
+    if len({c >> 2 for c in four}) == 1:
+        return code_card(four[0])
+    best = wild_strength_of_codes(codes, aces)
+    # the highest card that gives the best value (a flush's joker is its highest missing card)
+    for c in sorted((c for c in range(52) if c not in four), key=lambda c: (-(14 if c >> 2 == 0 else c >> 2),
+                                                                             c & 3)):
+        if strength_of_codes((*four, c), aces) == best:
+            return code_card(c)
+    raise AssertionError("no card makes the joker's best")     # pragma: no cover
+
+
+def wild_hand_name(cards: Sequence[Card], aces: str = "both") -> str:
+    """``hand_name`` with the joker wild, saying what it was called: "five of a kind (kings)",
+    "threes (knaves), the joker for a knave"."""
+    stands = joker_stands_for(cards, aces)
+    if stands is None:
+        return hand_name(cards, aces)
+    value = wild_hand_value(cards, aces)
+    if value.category is Category.FIVES:
+        return f"five of a kind ({_PLURAL[value.ranks[0]]})"
+    filled = [stands if c.is_joker else c for c in cards]
+    return f"{hand_name(filled, aces)}, the joker for the {stands.name}"
+
+
+__all__ += ["WILD", "joker_stands_for", "wild_category_of_codes", "wild_hand_name", "wild_hand_value",
+            "wild_strength_of_codes"]

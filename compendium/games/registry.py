@@ -46,6 +46,7 @@ ENGINES: dict[str, str] = {
     "ghost": "compendium.games.parlour.ghost:GAME",
     "tit_tat_toe": "compendium.games.parlour.tit_tat_toe:GAME",
     "pope_joan": "compendium.games.parlour.pope_joan:GAME",
+    "riddles": "compendium.games.parlour.riddles:GAME",
     "draw_poker": "compendium.games.chance.draw_poker:GAME",
     "baccarat_chemin_de_fer": "compendium.games.chance.baccarat:CHEMIN_DE_FER",
     "baccarat_banque": "compendium.games.chance.baccarat:BANQUE",

@@ -168,7 +168,9 @@ def test_chance_and_information_values():
         assert isinstance(info.chance, Chance) and isinstance(info.information, Information), info.id
     assert BY_ID["backgammon"].chance == "dice"
     assert BY_ID["tit_tat_toe"].chance == "dice"   # where the pencil lands: a throw
-    for game_id in ("chess", "checkers", "ghost", "riddles",
+    # Riddles shuffles its riddles (a deal) and keeps each answer unseen until it is told
+    assert (BY_ID["riddles"].chance, BY_ID["riddles"].information) == ("deal", "hidden")
+    for game_id in ("chess", "checkers", "ghost",
                     "serpent_poker_patience", "bagatelle", "billiards", "pool", "snooker_pool"):
         assert BY_ID[game_id].chance == "none", game_id
     assert BY_ID["roulette"].chance == "dice"  # the wheel: a throw, nothing dealt or hidden

@@ -28,7 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...games.poker_hands import Category, card_code, strength_of_codes
+from ...games import poker_hands
+from ...games.poker_hands import WILD, Category
+from ...games.poker_hands import wild_strength_of_codes as strength_of_codes
 from ..base import PlayerAI
 
 _SHIFT = 20
@@ -76,7 +78,17 @@ def _four_to_a_sequence(codes: Sequence[int]) -> list[int] | None:
     return None
 
 
+def card_code(card: Any) -> int:
+    """The card's code; the joker (Mistigris) is ``WILD``, valued wild by ``strength_of_codes``."""
+    return WILD if card.is_joker else poker_hands.card_code(card)
+
+
 def plan_discard(codes: Sequence[int], book: bool = True) -> list[int]:
+    """The cards to throw out (the joker is always kept: it is the best card in the pack)."""
+    return [c for c in _plan_discard(codes, book) if c != WILD]
+
+
+def _plan_discard(codes: Sequence[int], book: bool = True) -> list[int]:
     """The cards to throw out, by the book's advice (``book``) or the plain rule (keep what
     scores, throw the rest).  The hand's strength already names its sets and odd cards, highest
     first (see ``strength_of_codes``), so the odd cards are read from it."""
@@ -284,7 +296,8 @@ class PokerPlayer:
         pub = view.pub
         me = view.seat
         seen = {card_code(vc.face) for vc in view.cards if vc.face is not None}
-        unseen = [c for c in range(52) if c not in seen]
+        pack = 53 if view.pub.option("joker", False) else 52
+        unseen = [c for c in range(pack) if c not in seen]
         opponents = [s for s in range(pub.n) if s != me and pub.ins[s]]
         if not opponents:
             return 1.0

@@ -37,10 +37,11 @@ from ...core.notation import parse_cards
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from ..poker_hands import hand_name, hand_value
+from ..poker_hands import hand_name, hand_value, wild_hand_name, wild_hand_value
 
 LETTERS = "ABCDEF"
 HAND_SIZE = 5
+JACKPOT_ANTE = 1          # each player's stake to a jack-pot, every deal until one is opened
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -206,6 +207,12 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                            "The older game: no raise before the draw, the straddle allowed")),
         OptionSpec("counters", 200, (200, 100, 500), "Counters each player starts with"),
         OptionSpec("deals", 20, (20, 10, 50), "Deals in the session"),
+        OptionSpec("joker", False, (False, True), "The joker",
+                   help="Mistigris: the joker added to the pack, wild (see the rules page)",
+                   labels=("No joker (the book's game)", "Mistigris: the joker wild")),
+        OptionSpec("jackpots", False, (False, True), "Jack-pots",
+                   help="Every deal a jack-pot: all put up a counter, a pair of knaves or better to open",
+                   labels=("The Age's blind ante (the book's game)", "Jack-pots every deal")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -237,6 +244,29 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def chance_action(self, state: PokerState, seed: int) -> PokerAction:
         return Refill(seed) if state.phase == "refill" else Deal(seed)
 
+    def pack(self, state: PokerState) -> tuple[Card, ...]:
+        """The 52-card pack, or 53 with the joker (Mistigris)."""
+        return PACKS["52+joker"] if state.option("joker", False) else PACKS["52"]
+
+    def value(self, state: PokerState, cards: Sequence[Card]) -> Any:
+        """A hand's worth at the showdown (the joker wild in Mistigris)."""
+        return wild_hand_value(cards) if state.option("joker", False) else hand_value(cards)
+
+    def name(self, state: PokerState, cards: Sequence[Card]) -> str:
+        return wild_hand_name(cards) if state.option("joker", False) else hand_name(cards)
+
+    def jackpots(self, state: PokerState) -> bool:
+        return bool(state.option("jackpots", False))
+
+    def unopened(self, state: PokerState) -> bool:
+        """A jack-pot before the draw that nobody has opened yet."""
+        return self.jackpots(state) and state.phase == "before" and state.level == state.ante
+
+    def opens(self, state: PokerState, seat: Seat) -> bool:
+        """Does ``seat`` hold a pair of knaves or better, the least hand that may open a jack-pot?"""
+        value = self.value(state, [state.deck[i] for i in state.hands[seat]])
+        return value.category > 1 or (value.category == 1 and value.ranks[0] >= 11)
+
     def limit(self, state: PokerState) -> int:
         return int(state.option("limit", 12))
 
@@ -259,13 +289,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         owed = state.level - state.staked[seat]
         if owed > 0:
             out.append(MakeGood())
-        if self._raises_allowed(state):
+        if self._raises_allowed(state) and (not self.unopened(state) or self.opens(state, seat)):
             top = min(self.limit(state), stock - owed)
             out.extend(Better(k) for k in range(1, top + 1))
         return tuple(out)
 
     def _raises_allowed(self, state: PokerState) -> bool:
-        return state.phase == "after" or not state.option("straddle", False)
+        return state.phase == "after" or not state.option("straddle", False) or self.jackpots(state)
 
     def _must_open(self, state: PokerState) -> bool:
         """After the draw, before anybody has bet, a player must go something or pass out."""
@@ -281,12 +311,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Deal):
             if state.phase != "deal":
                 raise IllegalAction("the cards are not being dealt now", self.ref("the-deal"))
+            pack = self.pack(state)
             if action.order:
-                if sorted(action.order) != sorted(PACKS["52"]):
+                if sorted(action.order) != sorted(pack):
                     raise IllegalAction(f"the stated pack of {len(action.order)} cards is not a "
-                                        "52-card pack, every card once", self.ref("the-deal"))
+                                        f"{len(pack)}-card pack, every card once", self.ref("the-deal"))
                 return self.deal(state, action.order)
-            return self.deal(state, shuffled(PACKS["52"], action.seed), action.seed)
+            return self.deal(state, shuffled(pack, action.seed), action.seed)
         if isinstance(action, Refill):
             if state.phase != "refill":
                 raise IllegalAction("the stock needs no making up now", self.ref("the-draw"))
@@ -369,12 +400,27 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             for k in range(n):
                 hands[(state.age + k) % n].append(pos)
                 pos += 1
-        return replace(state, deck=tuple(deck), deal_seed=seed, deal_no=state.deal_no + 1,
-                       hands=tuple(tuple(h) for h in hands), stock=tuple(range(pos, len(deck))),
-                       discards=((),) * n, dead=((),) * n, revealed=(), looked=False,
-                       staked=(0,) * n, level=0, ante=0, straddles=0, held=False, calls=(),
-                       ins=(True,) * n, acted=(False,) * n, drawn=(-1,) * n, pending=None,
-                       phase="ante", turn=state.age)
+        dealt = replace(state, deck=tuple(deck), deal_seed=seed, deal_no=state.deal_no + 1,
+                        hands=tuple(tuple(h) for h in hands), stock=tuple(range(pos, len(deck))),
+                        discards=((),) * n, dead=((),) * n, revealed=(), looked=False,
+                        staked=(0,) * n, level=0, ante=0, straddles=0, held=False, calls=(),
+                        ins=(True,) * n, acted=(False,) * n, drawn=(-1,) * n, pending=None,
+                        phase="ante", turn=state.age)
+        if self.jackpots(state):
+            return self._jackpot_antes(dealt, state.staked if state.staked else (0,) * n)
+        return dealt
+
+    def _jackpot_antes(self, state: PokerState, carried: tuple[int, ...]) -> PokerState:
+        """A jack-pot: every player puts up ``JACKPOT_ANTE`` (on top of what stays in the pool from
+        deals nobody opened), looks at his cards, and the Age speaks first."""
+        n = state.n
+        pay = [min(JACKPOT_ANTE, state.stocks[s]) for s in range(n)]
+        staked = tuple(carried[s] + pay[s] for s in range(n))
+        stocks = tuple(state.stocks[s] - pay[s] for s in range(n))
+        level = max(staked)
+        s = replace(state, staked=staked, stocks=stocks, level=level, ante=level, looked=True,
+                    phase="before", turn=None, calls=((state.dealer, f"jack-pot: all put up {JACKPOT_ANTE}"),))
+        return self._next_bettor(s, state.dealer)
 
     def _take_up(self, state: PokerState) -> PokerState:
         """The blind stakes are made: everyone looks at his cards and the betting begins."""
@@ -416,6 +462,8 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         return self._close_round(state)
 
     def _close_round(self, state: PokerState) -> PokerState:
+        if self.unopened(state):
+            return self._not_opened(state)
         if state.phase == "before":
             first = self._first_in_from_age(state)
             return replace(state, phase="draw", turn=first, acted=(False,) * state.n)
@@ -441,6 +489,10 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                        else "the age may be held once, before anybody has bet")
                 raise IllegalAction(why + " after the draw", self.ref("holding-the-age"))
             s = replace(state, held=True, calls=self._said(state, seat, "holds the age"))
+            return self._next_bettor(s, seat)
+        if isinstance(action, Pass) and self.unopened(state):
+            acted[seat] = True      # declining to open: he stays in, and may come in if it is opened
+            s = replace(state, acted=tuple(acted), calls=self._said(state, seat, "does not open"))
             return self._next_bettor(s, seat)
         if isinstance(action, Pass):
             ins = list(state.ins)
@@ -471,6 +523,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             if not self._raises_allowed(state):
                 raise IllegalAction("in the older game nobody may go better before the draw: make "
                                     "good or pass out", self.ref("the-straddle"))
+            if self.unopened(state) and not self.opens(state, seat):
+                raise IllegalAction("a jack-pot is opened only with a pair of knaves or better",
+                                    self.ref("jack-pots"))
             limit = self.limit(state)
             if not 1 <= action.amount <= limit:
                 raise IllegalAction(f"going {action.amount} better is not allowed: the limit is "
@@ -555,6 +610,20 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         s = replace(state, phase="after", acted=(False,) * n, held=False, turn=None)
         return self._next_bettor(s, (first - 1) % n)
 
+    def _not_opened(self, state: PokerState) -> PokerState:
+        """Nobody opened the jack-pot: the hands are thrown in, the stakes stay in the pool, and the
+        next dealer deals again (after the agreed deals, each takes back what he put in)."""
+        n = state.n
+        rule = self.ref("jack-pots")
+        if state.deal_no >= int(state.option("deals", 20)):
+            back = tuple((s, state.staked[s]) for s in range(n) if state.staked[s])
+            return self._settle(state, back, (), "nobody opened the last jack-pot: each takes back his stakes",
+                                rule)
+        text = f"nobody opened: the pool of {state.pool} stays for the next deal"
+        result = DealResult(state.deal_no, state.pool, (), (), text)
+        return replace(state, last=result, ins=(False,) * n, acted=(False,) * n, turn=None, pending=None,
+                       phase="deal", dealer=(state.dealer + 1) % n, level=0)
+
     # -- the end of a deal --------------------------------------------------------------------------------
     def _win_unseen(self, state: PokerState, winner: Seat) -> PokerState:
         pool = state.pool
@@ -566,9 +635,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def _showdown(self, state: PokerState) -> PokerState:
         n = state.n
         ins = [s for s in range(n) if state.ins[s]]
-        values = {s: hand_value([state.deck[i] for i in state.hands[s]]) for s in ins}
+        values = {s: self.value(state, [state.deck[i] for i in state.hands[s]]) for s in ins}
         shown = tuple(Shown(s, tuple(state.deck[i] for i in state.hands[s]),
-                            hand_name([state.deck[i] for i in state.hands[s]])) for s in ins)
+                            self.name(state, [state.deck[i] for i in state.hands[s]])) for s in ins)
         won = [0] * n
         order = [(state.dealer + 1 + k) % n for k in range(n)]  # odd counters: first from the left
         levels = sorted({state.staked[s] for s in ins})
@@ -590,7 +659,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             won[next(s for s in order if s in ins and values[s] == best)] += rest
         shares = tuple((s, won[s]) for s in order if won[s])
         best_seat = max(ins, key=lambda s: (values[s], -order.index(s)))
-        top_name = hand_name([state.deck[i] for i in state.hands[best_seat]])
+        top_name = self.name(state, [state.deck[i] for i in state.hands[best_seat]])
         if len(shares) == 1:
             text = f"{self.seat_name(shares[0][0])} wins the pool of {state.pool} with {top_name}"
         else:
@@ -744,10 +813,12 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Straddle):
             return f"{who} straddles ({2 * state.level})" if action.taken else f"{who} lets the straddle go"
         if isinstance(action, Pass):
-            return f"{who} passes out"
+            return f"{who} does not open" if self.unopened(state) else f"{who} passes out"
         if isinstance(action, MakeGood):
             return f"{who} makes good ({owed} more)"
         if isinstance(action, Better):
+            if self.unopened(state):
+                return f"{who} opens the jack-pot for {action.amount}"
             if state.phase == "after" and owed == 0:
                 return f"{who} goes {action.amount}"
             return f"{who} makes good and goes {action.amount} better"
@@ -762,10 +833,12 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         """The words on the action's button at the table."""
         owed = state.level - state.staked[state.turn] if state.turn is not None and state.staked else 0
         if isinstance(action, Pass):
-            return "Pass out"
+            return "Pass (do not open)" if self.unopened(state) else "Pass out"
         if isinstance(action, MakeGood):
             return f"Make good {owed}" if state.phase == "before" else f"See ({owed})"
         if isinstance(action, Better):
+            if self.unopened(state):
+                return f"Open for {action.amount}"
             if state.phase == "after" and owed == 0:
                 return f"Go {action.amount}"
             return f"Go {action.amount} better"

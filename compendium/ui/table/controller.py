@@ -38,6 +38,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.GHOST: "compendium.ui.table.parlour_table:GhostController",
     TableKind.TIT_TAT_TOE: "compendium.ui.table.parlour_table:TitTatToeController",
     TableKind.POPE_JOAN: "compendium.ui.table.parlour_table:PopeJoanController",
+    TableKind.RIDDLES: "compendium.ui.table.riddles_table:RiddlesController",
     TableKind.DRAW_POKER: "compendium.ui.table.counters_table:PokerController",
     TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
     TableKind.CASINO: "compendium.ui.table.casino_table:CasinoController",

@@ -68,6 +68,7 @@ class TableKind(StrEnum):
     BACKGAMMON = "backgammon"
     DOMINOES = "dominoes"
     CASINO = "casino"        # Roulette and Trente et Quarante
+    BANKING_CARDS = "banking_cards"   # Vingt-Un and Blind Hookey: a dealer banking against punters
 
 
 class Chance(StrEnum):

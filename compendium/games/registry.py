@@ -74,6 +74,7 @@ ENGINES: dict[str, str] = {
     "auction_bridge": "compendium.games.tricks.auction_bridge:GAME",
     "roulette": "compendium.games.chance.roulette:GAME",
     "trente_et_quarante": "compendium.games.chance.trente_et_quarante:GAME",
+    "vingt_un": "compendium.games.chance.vingt_un:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

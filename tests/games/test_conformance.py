@@ -157,10 +157,15 @@ SECTIONS = {
     "trente_et_quarante": {"the-shoe", "the-stakes", "the-limits", "the-coup", "payments", "the-refait",
                            "prison", "insurance", "the-banks-advantage", "the-end-of-the-session",
                            "sources-and-decisions"},
+    "vingt_un": {"the-pack", "the-first-card-and-the-stakes", "the-dealers-double", "naturals", "drawing",
+                 "buying", "overdrawing", "the-dealers-draw", "settling", "ties-to-the-dealer",
+                 "the-bank-passing", "the-end-of-the-session", "french-vingt-un", "sources-and-decisions"},
 }
 CITED_IN_PLAY = {
     "roulette": {"the-stakes", "the-limits"},
     "trente_et_quarante": {"the-stakes", "payments", "insurance"},
+    "vingt_un": {"the-first-card-and-the-stakes", "naturals", "overdrawing", "settling", "ties-to-the-dealer",
+                 "the-dealers-draw"},
     "the_blockade": ENGINE_SECTIONS - {"spaces"},
     "general_sedgewick": ENGINE_SECTIONS,
     "fortress": {"building-on-the-tableau", "the-foundations", "available-cards"},

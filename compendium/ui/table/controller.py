@@ -39,6 +39,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.DRAW_POKER: "compendium.ui.table.counters_table:PokerController",
     TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
     TableKind.CASINO: "compendium.ui.table.casino_table:CasinoController",
+    TableKind.BANKING_CARDS: "compendium.ui.table.banking_table:BankingController",
 }
 
 

@@ -17,7 +17,7 @@ from compendium.core.session import Session
 from compendium.games import registry  # noqa: F401  (the games a record is replayed with)
 
 ROOT = Path(__file__).resolve().parents[1]
-GAMES = ["vingt_un"]
+GAMES = ["vingt_un", "blind_hookey"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -76,6 +76,7 @@ AIS: dict[str, str] = {
     "roulette": "compendium.ai.chance.casino:AI",
     "trente_et_quarante": "compendium.ai.chance.casino:AI",
     "vingt_un": "compendium.ai.chance.vingt_un:AI",
+    "blind_hookey": "compendium.ai.chance.vingt_un:HOOKEY_AI",
     # parlour games
     "ghost": "compendium.ai.parlour.ghost:AI",
     "tit_tat_toe": "compendium.ai.parlour.tit_tat_toe:AI",

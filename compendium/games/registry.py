@@ -75,6 +75,7 @@ ENGINES: dict[str, str] = {
     "roulette": "compendium.games.chance.roulette:GAME",
     "trente_et_quarante": "compendium.games.chance.trente_et_quarante:GAME",
     "vingt_un": "compendium.games.chance.vingt_un:GAME",
+    "blind_hookey": "compendium.games.chance.blind_hookey:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

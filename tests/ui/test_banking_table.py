@@ -102,3 +102,33 @@ def test_the_last_round_is_told_in_words(table):
     assert session.state.last is not None
     lines = ctl.info.lines
     assert any(line.startswith("Last round: ") for line in lines), lines
+
+
+# -- Blind Hookey ------------------------------------------------------------------------------------
+def test_hookey_you_cut_a_packet_and_stake_on_it_unseen(table):
+    from compendium.games.chance.blind_hookey import GAME as HOOKEY
+    from compendium.games.chance.blind_hookey import Cut
+    from compendium.games.chance.blind_hookey import Stake as HookeyStake
+    from compendium.ui.table.banking_table import HookeyController
+    table.load_session(Session(HOOKEY, None, seed=3, human_seats=(0,)))
+    ctl = table.controller
+    assert isinstance(ctl, HookeyController)
+    assert ctl.prompt() == "Cut a packet off the pack"
+    assert [b.label for b in ctl.buttons][:2] == ["Cut 4", "Cut 5"]
+    click_item(table, button(ctl, "Cut 6"))
+    assert table.session.steps[-1].action == Cut(6)
+    others_until(table, lambda s: False)
+    state = table.session.state
+    assert state.phase == "stake" and state.turn == 0
+    for packet in table.current_view().packets:
+        for vc in packet:
+            assert ctl.cards[vc.id].face is None                 # nothing is seen before the turn-up
+    table.setFocus()
+    QTest.keyClick(table, Qt.Key.Key_Up)
+    QTest.keyClick(table, Qt.Key.Key_Return)
+    assert table.session.steps[-1].action == HookeyStake(2)
+    others_until(table, lambda s: s.state.round_no >= 1)
+    state = table.session.state
+    assert state.round_no >= 1
+    assert any(line.startswith("Last round: ") for line in ctl.info.lines)
+    assert ":" in ctl.names[0].lines[1]                          # your card and what it won or lost

@@ -193,6 +193,13 @@ class HookeyPlayer:
             return None
         if len(legal) == 1:
             return legal[0]
+        from ...games.chance.blind_hookey import Cut
+        rng = random.Random(int.from_bytes(hashlib.sha256(repr((view.seat, view.pub.round_no, view.pub.cut_at))
+                                                          .encode()).digest()[:8], "big"))
+        cuts = [a for a in legal if isinstance(a, Cut)]
+        if cuts:
+            # The size of a packet cannot matter (no card has been seen): cut as a player would.
+            return cuts[0] if self.level == 1 else rng.choice(cuts)
         amounts = [a for a in legal if hasattr(a, "amount")]
         if not amounts:
             return legal[0]
@@ -201,8 +208,6 @@ class HookeyPlayer:
         if self.level == 2:
             want = max(1, amounts[-1].amount // 10 + 1)
             return next((a for a in amounts if a.amount == want), amounts[0])
-        rng = random.Random(int.from_bytes(hashlib.sha256(repr((view.seat, view.pub.round_no)).encode())
-                                           .digest()[:8], "big"))
         return amounts[0] if rng.random() < 0.9 else amounts[min(len(amounts) - 1, 1)]
 
 

@@ -212,4 +212,9 @@ class HookeyController(BankingController):
             lines.append(f"Last round: {pub.last_text}")
         return lines
 
-    PROMPTS = {"stake": "Stake on your packet without looking"}
+    PROMPTS = {"cut": "Cut a packet off the pack", "stake": "Stake on your packet without looking"}
+
+    def _sync_panels(self, view: Any) -> None:
+        super()._sync_panels(view)
+        for item in self.pack_stack:         # the pack lies in the middle only while it is being cut
+            item.setVisible(view.pub.phase == "cut")

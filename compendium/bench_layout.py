@@ -27,7 +27,7 @@ SCREENS: dict[str, tuple[int, int]] = {
     "1366x768": (993, 694),
     "1920x1080": (1495, 1006),
 }
-CARD_KINDS = ("patience", "poker_patience", "tricks", "draw_poker", "baccarat", "pope_joan")
+CARD_KINDS = ("patience", "poker_patience", "tricks", "draw_poker", "baccarat", "pope_joan", "banking_cards")
 MIN_CARD_AT_1366 = 56.0
 MIN_COVERAGE = 0.60
 

@@ -151,6 +151,7 @@ def test_an_overdrawn_punter_pays_at_once_and_is_not_repaid_when_the_dealer_over
     assert net(before, s, 0) == -3                # paid, and not returned
     assert net(before, s, 1) == 2                 # paid by the overdrawn dealer
     assert net(before, s, 2) == 1
+    assert s.last.nets == (-3, 2, 1)              # the round's account counts the overdrawn stake
 
 
 def test_ties_pay_the_dealer_and_a_higher_count_is_paid():

@@ -137,6 +137,7 @@ class VingtUnState:
     base: tuple[int, ...] = ()            # each punter's stake on his first card
     doubled: bool = False
     round_no: int = 0
+    opening: tuple[int, ...] = ()         # each player's counters when the round was dealt
     deal_rounds: int = 0                  # rounds played in this dealer's deal
     last: Round | None = None
     ledger: tuple[ScoreEvent, ...] = ()
@@ -307,7 +308,7 @@ class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
             return replace(state, phase="shuffle", resume="round", turn=None)
         n = state.n
         s = replace(state, hands=((),) * n, up=((),) * n, shown=(False,) * n, status=("",) * n,
-                    stakes=(0,) * n, base=(0,) * n, doubled=False)
+                    stakes=(0,) * n, base=(0,) * n, doubled=False, opening=state.stocks)
         for seat in [*s.punters(), s.dealer]:
             s = self._give(s, seat, face_up=False)
         return replace(s, phase="stake", turn=s.punters()[0])
@@ -435,7 +436,6 @@ class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
 
     def _settle(self, state: VingtUnState) -> VingtUnState:
         s = state
-        before = s.stocks
         d = s.dealer
         dealer_cards = s.cards(d)
         dt = total(dealer_cards)
@@ -464,7 +464,8 @@ class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
                         s = self._pay(s, p, -s.stakes[p], f"{name(p)}'s {pt} {word} the dealer's {dt}: pays "
                                       f"{s.stakes[p]}", "ties-to-the-dealer" if pt == dt else "settling")
             text = "the dealer overdraws" if s.status[d] == "over" else f"the dealer stands at {dt}"
-        nets = tuple(a - b for a, b in zip(s.stocks, before))
+        # what each won or lost in the round, naturals and overdrawn hands (paid earlier) included
+        nets = tuple(a - b for a, b in zip(s.stocks, s.opening))
         n = s.n
         shown_all = replace(s, shown=(True,) * n, up=tuple((True,) * len(h) for h in s.hands))
         last = Round(s.round_no + 1, d, tuple(s.cards(p) for p in range(n)), nets, text)

@@ -105,7 +105,8 @@ class BankingController(CountersController):
 
     def stake_spot(self, seat: int) -> QPointF:
         if seat == self.me:
-            return QPointF(self.centre.x() + self.unit * 1.9, self.buttons_top() - self.unit * 0.6)
+            # right of your hand (room for five cards), clear of the buttons and the dealer's counters
+            return QPointF(self.centre.x() + self.unit * 2.5, self.height - self.unit * 0.3)
         return self.toward_centre(seat, 0.36) + QPointF(0, self.small * aspect * 0.5)
 
     def staked_by(self, view: Any, seat: int) -> int:
@@ -124,6 +125,13 @@ class BankingController(CountersController):
             words = f"{count}" + (f" · {words}" if words else "")
         if words:
             lines.append(words)
+        last = pub.last
+        if last is not None and seat < len(last.hands) and last.hands[seat] and pub.phase in ("stake", "double"):
+            # The round just settled, while the next one's stakes are made: each hand as it was
+            # shown, its count and what it won or lost.
+            from ...games.chance.vingt_un import total
+            cards = " ".join(str(card) for card in last.hands[seat])
+            lines.append(f"last: {cards} ({total(last.hands[seat])}) {last.nets[seat]:+d}")
         return lines
 
     def info_lines(self, view: Any) -> list[str]:

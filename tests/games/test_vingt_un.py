@@ -245,8 +245,19 @@ def test_level_three_counts_the_unseen_cards_for_its_chance_of_overdrawing():
     assert sum(left.values()) == 52 - 2 - 0       # punter 0 sees his own two cards only
     # 15: a seven or more breaks it; of the unseen cards, 4 sevens, 4 eights, 4 nines, 15 ten-cards
     assert bust_chance([c("TS"), c("5S")], left) == pytest.approx((4 + 4 + 4 + 15) / 50)
-    assert VingtUnPlayer(3).choose(G, view, list(G.legal_actions(s, 0))) == Stand()
-    assert VingtUnPlayer(1).choose(G, view, list(G.legal_actions(s, 0))) == Draw()     # under 16
+    legal = list(G.legal_actions(s, 0))
+    assert VingtUnPlayer(1).choose(G, view, legal) == Draw()                   # under 16
+    # level 3 follows its reckoning of the counted cards: a pack stripped of its small cards
+    # (every two to six shown in past rounds) makes a card at fifteen a bad risk, and a pack
+    # stripped of its ten-cards a good one
+    small = tuple(card for card in PACKS["52"] if 2 <= int(card.rank) <= 6 and card not in (c("5S"), c("6D")))
+    tens = tuple(card for card in PACKS["52"] if int(card.rank) >= 10 and card not in (c("TS"), c("TC")))
+    rich = G.view(dataclasses.replace(s, used=small), 0)
+    poor = G.view(dataclasses.replace(s, used=tens), 0)
+    assert bust_chance([c("TS"), c("5S")], unseen_values(rich)) > 0.8
+    assert bust_chance([c("TS"), c("5S")], unseen_values(poor)) < 0.4
+    assert VingtUnPlayer(3).choose(G, rich, legal) == Stand()
+    assert VingtUnPlayer(3).choose(G, poor, legal) == Draw()
 
 
 def test_the_computer_stakes_high_on_a_ten_card_and_doubles_on_an_ace():

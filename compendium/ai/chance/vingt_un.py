@@ -8,12 +8,13 @@ up, and the cards of past rounds since the last shuffle, which were all shown).
 - Level 2 stakes by its first card (more on an ace or a ten-card), doubles as dealer on an ace or
   a ten-card, and draws by the fixed table of the hints: under fifteen, or a soft count under
   eighteen.
-- Level 3 stakes and doubles like level 2, and draws by the exact chance of overdrawing with the
-  next card, counted from the cards it has not seen since the pack was last shuffled: a punter
-  draws while that chance is under a half and his count under eighteen (or under twenty-one
-  while it is under a fifth); the dealer, who has the punters still standing before him, draws
-  while the chance of overdrawing is smaller than the share of their stakes his count would
-  lose to (estimated from the cards they show).
+- Level 3 stakes and doubles like level 2, and draws by the exact chances of the cards it has
+  not seen since the pack was last shuffled (the pack less the used cards and the faces in
+  view): a punter weighs standing against a card (and, at best, more cards) — the chance of
+  overdrawing, and of each count against a dealer who draws to sixteen — and buys a card face
+  down at ten or eleven when no card can break him; the dealer weighs standing against drawing
+  on the stakes of the punters still standing, each punter's count reckoned from the cards he
+  shows and his hidden cards drawn from the unseen ones.
 
 Blind Hookey: nothing is seen before the cards are turned, so the three levels differ only in
 how they stake: level 1 the minimum, level 2 a steady tenth of the stake allowed, level 3 the
@@ -97,8 +98,9 @@ class VingtUnPlayer:
             return Draw() if count < 16 else Stand()
         if self.level == 2:
             return Draw() if count < 15 or (soft(mine) and count < 18) else Stand()
-        p = bust_chance(mine, unseen_values(view))
-        draw = (p < 0.5 and count < 18) or p < 0.2
+        left = unseen_values(view)
+        p = bust_chance(mine, left)
+        draw = punter_draws(mine, left)
         if draw and p == 0 and count <= 11:
             # Nothing can break the hand: a card bought face down is worth its price when the
             # count is strong to build on (ten or eleven).
@@ -159,6 +161,72 @@ class VingtUnPlayer:
         hard = sum(card_count(c) for c in mine)
         stand, draw = value(hard, any(card_count(c) == 1 for c in mine), 4)
         return draw > stand
+
+
+def dealer_finals(probs: dict[int, float]) -> dict[int, float]:
+    """The chance of each count the dealer ends on (22: overdrawn) if he draws to sixteen and
+    stands from seventeen, his two cards from ``probs`` and not a natural (he would have shown it)."""
+    dist: dict[tuple[int, bool], float] = {(0, False): 1.0}
+    for _ in range(2):
+        nxt: dict[tuple[int, bool], float] = {}
+        for (h, ace), p in dist.items():
+            for v, q in probs.items():
+                key = (h + v, ace or v == 1)
+                nxt[key] = nxt.get(key, 0.0) + p * q
+        dist = nxt
+    dist.pop((11, True), None)           # an ace and a ten-card: a natural
+    finals: dict[int, float] = {}
+    todo = list(dist.items())
+    while todo:
+        (h, ace), p = todo.pop()
+        t = h + 10 if ace and h <= 11 else h
+        if t >= 17 or h > 21:
+            key = 22 if h > 21 else t
+            finals[key] = finals.get(key, 0.0) + p
+            continue
+        for v, q in probs.items():
+            todo.append(((h + v, ace or v == 1), p * q))
+    mass = sum(finals.values()) or 1.0
+    return {t: p / mass for t, p in finals.items()}
+
+
+def punter_draws(cards: Sequence[Any], left: Counter[int]) -> bool:
+    """Whether a card is worth more than standing, against a dealer who draws to sixteen: each
+    value looked at once, from the counted unseen cards."""
+    from ...games.chance.vingt_un import card_count
+    n = sum(left.values())
+    if not n:
+        return False
+    probs = {v: k / n for v, k in left.items()}
+    finals = dealer_finals(probs)
+    bust = finals.get(22, 0.0)
+
+    def stand(t: int) -> float:
+        below = sum(p for d, p in finals.items() if d < t)
+        return 2 * (bust + below) - 1
+
+    memo: dict[tuple[int, bool, int], float] = {}
+
+    def best(hard: int, ace: bool, depth: int) -> tuple[float, float]:
+        t = hard + 10 if ace and hard <= 11 else hard
+        st = stand(t)
+        if depth == 0 or t >= 21:
+            return st, -1.0
+        dr = 0.0
+        for v, p in probs.items():
+            h = hard + v
+            if h > 21:
+                dr -= p
+            else:
+                key = (h, ace or v == 1, depth - 1)
+                if key not in memo:
+                    memo[key] = max(best(h, key[1], depth - 1))
+                dr += p * memo[key]
+        return st, dr
+
+    hard = sum(card_count(c) for c in cards)
+    st, dr = best(hard, any(card_count(c) == 1 for c in cards), 4)
+    return dr > st
 
 
 def punter_counts(shown: list[int], hidden: int, probs: dict[int, float], two_cards: bool) -> dict[int, float]:

@@ -181,8 +181,8 @@ def dealer_finals(probs: dict[int, float]) -> dict[int, float]:
         (h, ace), p = todo.pop()
         t = h + 10 if ace and h <= 11 else h
         if t >= 17 or h > 21:
-            key = 22 if h > 21 else t
-            finals[key] = finals.get(key, 0.0) + p
+            end = 22 if h > 21 else t
+            finals[end] = finals.get(end, 0.0) + p
             continue
         for v, q in probs.items():
             todo.append(((h + v, ace or v == 1), p * q))

@@ -266,3 +266,18 @@ def test_the_computer_stakes_high_on_a_ten_card_and_doubles_on_an_ace():
     s = play(s, "stake 10", "stake 1")
     assert VingtUnPlayer(3).choose(G, G.view(s, 2), list(G.legal_actions(s, 2))) == Double(True)
     assert VingtUnPlayer(1).choose(G, G.view(s, 2), list(G.legal_actions(s, 2))) == Double(False)
+
+
+def test_the_level_three_dealer_draws_when_the_standing_punters_show_more_than_he_holds():
+    # punter 0 holds 5 and 2 hidden and takes a 4 and a 9 face up (13 showing, 20 in all); punter 1
+    # stands on his hidden 9 and 8; the dealer holds 7 and 5 (12)
+    s = play(deal("5S", "9H", "7D", "2S", "8H", "5C", "4D", "9C"), "stake 2", "stake 2", "single",
+             "card", "card", "stand", "stand")
+    assert s.phase == "dealer" and total(s.cards(2)) == 12
+    view = G.view(s, 2)
+    assert VingtUnPlayer(3).dealer_draws(view, list(s.cards(2)))
+    drawn = list(s.drawn)
+    drawn[2], drawn[5] = c("KD"), c("QC")          # the dealer's two cards (serials 2 and 5)
+    s20 = dataclasses.replace(s, drawn=tuple(drawn))
+    assert total(s20.cards(2)) == 20
+    assert not VingtUnPlayer(3).dealer_draws(G.view(s20, 2), list(s20.cards(2)))

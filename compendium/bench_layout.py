@@ -28,7 +28,7 @@ SCREENS: dict[str, tuple[int, int]] = {
     "1920x1080": (1495, 1006),
 }
 CARD_KINDS = ("patience", "poker_patience", "tricks", "bezique", "euchre_loo", "cribbage", "draw_poker",
-              "baccarat", "pope_joan")
+              "baccarat", "pope_joan", "banking_cards")
 MIN_CARD_AT_1366 = 56.0
 MIN_COVERAGE = 0.60
 

@@ -84,6 +84,8 @@ AIS: dict[str, str] = {
     "baccarat_banque": "compendium.ai.chance.baccarat:AI",
     "roulette": "compendium.ai.chance.casino:AI",
     "trente_et_quarante": "compendium.ai.chance.casino:AI",
+    "vingt_un": "compendium.ai.chance.vingt_un:AI",
+    "blind_hookey": "compendium.ai.chance.vingt_un:HOOKEY_AI",
     # parlour games
     "ghost": "compendium.ai.parlour.ghost:AI",
     "tit_tat_toe": "compendium.ai.parlour.tit_tat_toe:AI",

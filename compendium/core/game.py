@@ -71,6 +71,7 @@ class TableKind(StrEnum):
     CASINO = "casino"        # Roulette and Trente et Quarante
     EUCHRE_LOO = "euchre_loo"     # the trick table with Euchre's score marks and Loo's pool
     CRIBBAGE = "cribbage"
+    BANKING_CARDS = "banking_cards"   # Vingt-Un and Blind Hookey: a dealer banking against punters
 
 
 class Chance(StrEnum):

@@ -220,9 +220,9 @@ CATALOGUE: tuple[GameInfo, ...] = (
            "A fixed banker plays against two tables of punters with three packs.",
            aliases=("baccarat_en_banque",), parent="baccarat_chemin_de_fer"),
     # reference games of the 1909 contents
-    _cards("blind_hookey", "Blind Hookey", _B, (2, 12), HOYLE,
+    _cards("blind_hookey", "Blind Hookey", _B, (2, 6), HOYLE,
            "Stake on a packet of cards unseen; beat the banker's bottom card or pay him."),
-    _cards("vingt_un", "Vingt-Un", _B, (2, 12), HOYLE,
+    _cards("vingt_un", "Vingt-Un", _B, (2, 6), HOYLE,
            "Draw to make twenty-one or near it against the dealer; a natural is paid double.",
            aliases=("vingt_et_un", "twenty_one", "van_john")),
     # The wheel is a throw of chance like the dice: nothing is dealt and nothing is hidden.

@@ -85,6 +85,8 @@ ENGINES: dict[str, str] = {
     "dummy_whist": "compendium.games.tricks.whist:DUMMY",
     "double_dummy": "compendium.games.tricks.whist:DOUBLE",
     "bridge": "compendium.games.tricks.bridge:GAME",
+    "vingt_un": "compendium.games.chance.vingt_un:GAME",
+    "blind_hookey": "compendium.games.chance.blind_hookey:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

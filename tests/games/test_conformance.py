@@ -162,10 +162,18 @@ SECTIONS = {
                  "runs", "flushes", "his-nob", "muggins", "scoring", "the-game", "wrong-pegging",
                  "six-card-cribbage", "seven-card-cribbage", "three-handed-cribbage",
                  "four-handed-cribbage", "sources-and-decisions"},
+    "vingt_un": {"the-pack", "the-first-card-and-the-stakes", "the-dealers-double", "naturals", "drawing",
+                 "buying", "overdrawing", "the-dealers-draw", "settling", "ties-to-the-dealer",
+                 "the-bank-passing", "the-end-of-the-session", "french-vingt-un", "sources-and-decisions"},
+    "blind_hookey": {"the-deal", "the-packets", "staking", "turning-up", "settling", "ties-to-the-dealer",
+                     "the-deal-passing", "the-end-of-the-session", "sources-and-decisions"},
 }
 CITED_IN_PLAY = {
     "roulette": {"the-stakes", "the-limits"},
     "trente_et_quarante": {"the-stakes", "payments", "insurance"},
+    "vingt_un": {"the-first-card-and-the-stakes", "naturals", "overdrawing", "settling", "ties-to-the-dealer",
+                 "the-dealers-draw"},
+    "blind_hookey": {"the-packets", "staking", "settling", "the-deal-passing"},
     "the_blockade": ENGINE_SECTIONS - {"spaces"},
     "general_sedgewick": ENGINE_SECTIONS,
     "fortress": {"building-on-the-tableau", "the-foundations", "available-cards"},

@@ -43,6 +43,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.BACCARAT: "compendium.ui.table.counters_table:BaccaratController",
     TableKind.CASINO: "compendium.ui.table.casino_table:CasinoController",
     TableKind.CRIBBAGE: "compendium.ui.table.cribbage_table:CribbageController",
+    TableKind.BANKING_CARDS: "compendium.ui.table.banking_table:BankingController",
 }
 
 

@@ -147,13 +147,13 @@ def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None
 
 def test_a_reference_game_shows_its_page_and_the_reference_panel(make_window) -> None:
     window = make_window()
-    window.choose_game("vingt_un")
+    window.choose_game("billiards")
     assert window.table_stack.currentWidget() is window.reference
-    assert window.reference.title.text() == "Vingt-Un"
+    assert window.reference.title.text() == "Billiards"
     page = window.rules.toHtml()
-    assert "Vingt-Un" in page and "Pontoon" in page          # its own rules page
+    assert "English Billiards" in page and "cannon" in page  # its own rules page
     assert "Hoyle" in page                                   # the source
-    assert window.windowTitle() == "Vingt-Un"
+    assert window.windowTitle() == "Billiards"
     for action in (window.act_undo, window.act_redo, window.act_hint, window.act_save, window.act_new):
         assert not action.isEnabled()
     assert not window.options_menu.isEnabled()
@@ -182,10 +182,10 @@ def test_show_rule_scrolls_to_the_anchor(make_window, qtbot) -> None:
 
 def test_game_links_switch_library_rules_and_table(make_window) -> None:
     window = make_window()
-    window.rules.anchorClicked.emit(QUrl("game:vingt_un"))
-    assert window.game_id == "vingt_un"
+    window.rules.anchorClicked.emit(QUrl("game:billiards"))
+    assert window.game_id == "billiards"
     assert window.table_stack.currentWidget() is window.reference
-    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "vingt_un"
+    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "billiards"
     window.rules.anchorClicked.emit(QUrl(f"game:{KLONDIKE}#spaces"))
     assert window.game_id == KLONDIKE
     assert window.rules.game_id == KLONDIKE
@@ -199,7 +199,7 @@ def test_status_bar_rule_link_opens_the_rules(make_window, qtbot) -> None:
     window.resize(1000, 500)
     window.show()
     qtbot.waitExposed(window)
-    window.choose_game("vingt_un")
+    window.choose_game("billiards")
     window.choose_game(KLONDIKE)
     window.rules.verticalScrollBar().setValue(0)
     window.table.message.emit("Only a king may fill a space", f"{KLONDIKE}#spaces")
@@ -301,12 +301,12 @@ def test_settings_are_remembered(make_window, data_folder: Path) -> None:
     first.library.set_grouping_mode("book1909")
     first.act_show_library.setChecked(False)
     first.resize(760, 540)   # within the offscreen screen, which is 800 wide
-    first.choose_game("vingt_un")
+    first.choose_game("billiards")
     first.close()
     assert (data_folder / "settings.ini").exists()
 
     second = make_window()
-    assert second.game_id == "vingt_un"
+    assert second.game_id == "billiards"
     assert not second.act_animations.isChecked()
     assert second.act_auto.isChecked()
     assert second.library.grouping_mode() == "book1909"
@@ -372,7 +372,7 @@ def test_save_then_open_round_trips_the_position(make_window, tmp_path: Path) ->
     assert window.save_path(path) is None
     assert "Saved" in window.status_text()
     window.new_deal()
-    window.choose_game("vingt_un")
+    window.choose_game("billiards")
     assert window.open_path(path) is None
     session = window.table.session
     assert window.game_id == KLONDIKE
@@ -394,7 +394,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "wrong format": (json.dumps({"format": "something-else"}), "not a Compendium game record"),
         "future version": (text.replace('"version": 1', '"version": 99'), "newer Compendium"),
         "unknown game": (text.replace(KLONDIKE, "no_such_game"), "no_such_game"),
-        "reference game": (text.replace(KLONDIKE, "vingt_un"), "no table yet"),
+        "reference game": (text.replace(KLONDIKE, "billiards"), "no table yet"),
         "illegal move": ("\n".join(lines) + "\n", f"line {first_move + 1}"),
         "empty": ("", "empty"),
     }
@@ -518,7 +518,7 @@ def test_about_names_the_version_licence_and_books(make_window, monkeypatch) -> 
 
 def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window, qtbot):
     """A table hidden behind the reference panel catches up when it is shown again."""
-    window = make_window(game="vingt_un")
+    window = make_window(game="billiards")
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -589,14 +589,14 @@ def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window,
 
 def test_the_reference_panel_offers_the_nearest_playable_games_first(make_window):
     window = make_window()
-    window.choose_game("vingt_un")       # a banking game without a table
+    window.choose_game("billiards")       # a game of the cue without a table
     grid = window.reference.buttons
     first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
-    assert registry.info(first).family is registry.info("vingt_un").family
+    assert registry.info(first).family is registry.info("billiards").family
     # a variant without a table (Rubicon Piquet once was one; whichever is left now): its family
     # first.  (A playable one would show its table, and the grid would not be asked.)
     variants = [i for i in registry.all_games() if i.parent and registry.status(i.id) is Status.REFERENCE
-                and i.family is not registry.info("vingt_un").family]
+                and i.family is not registry.info("billiards").family]
     if variants:
         window.choose_game(variants[0].id)
         first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]

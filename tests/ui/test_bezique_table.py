@@ -179,6 +179,7 @@ def test_rubicon_carte_blanche_shown_again_by_a_button_and_the_pass_said_for_you
     # nothing to declare: the table draws for you; you drew the ten of clubs
     qtbot.waitUntil(lambda: table.session.state.phase == "blanche", timeout=3000)
     assert [b.label for b in ctl.buttons] == ["Show the card: carte blanche (50)", "Pass (no more carte blanche)"]
+    assert ctl.prompt() == "Carte blanche: show the ten of clubs you drew (50), or Pass"
     click_button(table, "Show the card: carte blanche (50)")
     assert table.session.state.sheet.totals == (100, 0) and table.session.state.phase == "play"
     mine = table.session.state.hands[active_slot(table.session.state, 0)]

@@ -142,7 +142,10 @@ class BeziqueController(TricksController):
         if text.startswith("Your call") and pub.phase == "declare":
             return "You won the trick: declare, or Draw"
         if text.startswith("Your call") and pub.phase == "blanche":
-            return "Carte blanche: show the card you drew (50), or Pass"
+            view = self.view()
+            drawn = [view.face(i) for who, i in getattr(pub.contract, "drawn", ()) if who == self.me]
+            what = f"the {drawn[0].name}" if drawn and drawn[0] is not None else "the card"
+            return f"Carte blanche: show {what} you drew (50), or Pass"
         return text
 
     # -- playing a card from the table ---------------------------------------------------------------

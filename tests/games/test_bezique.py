@@ -369,6 +369,65 @@ def test_carte_blanche_scores_fifty():
     assert all(RUBICON_GAME.view(s, B).cards[i].face is not None for i in RUBICON_GAME.hand_ids(s, A))
 
 
+BLANCHE = "7C 8C 9C 7D 8D 9D 10D AD AS"
+BLANCHE_B = "KS QS JS 7S 8S 9S 7H 8H 9H"
+
+
+def test_carte_blanche_scores_fifty_again_for_each_plain_card_drawn_until_a_court_card():
+    g = RUBICON_GAME
+    # A draws the ten of clubs (B the king of hearts), then the queen of diamonds, then the nine
+    s = rubicon(BLANCHE, BLANCHE_B, top="10C KH QD 10H 9C JH")
+    s = act(won_by_a(s, "7C", "7S", game=g), "draw", game=g)
+    ten = next(i for i in g.hand_ids(s, A) if s.deck[i] == Card(Rank.TEN, C))
+    assert s.phase == "blanche" and s.turn == A
+    assert g.view(s, B).cards[ten].face is None                     # not shown yet
+    assert g.legal_actions(s, A) == (Call("carte-blanche"), Call("pass"))
+    assert g.rules_section(s) == "carte-blanche"
+    s = act(s, "carte-blanche", game=g)
+    assert s.sheet.totals == (100, 0) and s.sheet.lines[-1].rule == "rubicon_bezique#carte-blanche"
+    assert g.view(s, B).cards[ten].face == Card(Rank.TEN, C)        # shown: public now
+    assert s.phase == "play" and s.turn == A                        # and A leads as before
+    # a court card: no 50, only the pass, which ends carte blanche
+    s = act(won_by_a(s, "8C", "8S", game=g), "draw", game=g)
+    assert s.phase == "blanche" and g.legal_actions(s, A) == (Call("pass"),)
+    assert refusal(g, s, "carte-blanche").rule == "rubicon_bezique#carte-blanche"
+    assert refusal(g, s, "draw").rule == "rubicon_bezique#carte-blanche"
+    s = act(s, "pass", game=g)
+    assert s.phase == "play" and s.sheet.totals == (100, 0) and s.contract.blanche_open == ()
+    # a plain card drawn later scores nothing: not offered, and refused by its law
+    s = won_by_a(s, "9C", "9S", game=g)
+    assert refusal(g, s, "carte-blanche").rule == "rubicon_bezique#carte-blanche"
+    s = act(s, "draw", game=g)
+    assert Card(Rank.NINE, C) in hand_of(s, A, game=g)
+    assert s.phase == "play" and s.sheet.totals == (100, 0)
+    assert all(not isinstance(a, Call) for a in g.legal_actions(s, A))
+
+
+def test_carte_blanche_showing_is_written_back_and_read_again():
+    g = RUBICON_GAME
+    s = rubicon(BLANCHE, BLANCHE_B, top="10C KH QD 10H 9C JH")
+    s = act(won_by_a(s, "7C", "7S", game=g), "draw", "carte-blanche", "play 8C", "play 8S", "draw", "pass",
+            game=g)
+    text = g.hand_text(s)
+    assert "carte-blanche" in text and "pass" in text
+    back = g.setup_state(text, {})
+    assert back.sheet.totals == s.sheet.totals == (100, 0)
+    assert back.phase == s.phase == "play" and back.turn == s.turn
+    # (of two equal cards the record may name either copy: the faces shown are what must agree)
+    assert Counter(back.deck[i] for i in back.contract.seen) == Counter(s.deck[i] for i in s.contract.seen)
+    assert replace(back.contract, seen=(), drawn=()) == replace(s.contract, seen=(), drawn=())
+    assert back.contract.blanche_open == () and back.contract.carte_blanche == (A,)
+
+
+def test_the_computer_always_shows_for_carte_blanche():
+    g = RUBICON_GAME
+    s = rubicon(BLANCHE, BLANCHE_B, top="10C KH QD 10H 9C JH")
+    s = act(won_by_a(s, "7C", "7S", game=g), "draw", game=g)
+    for level in (1, 2, 3):
+        p = computer_player(g, level)
+        assert p.choose(g, g.view(s, A), g.legal_actions(s, A)) == Call("carte-blanche")
+
+
 def test_back_door_and_triple_bezique():
     s = rubicon("KH QH AS 10S KS QS JS 7C QS", "7S 8S 7S 8S 9S 9S 7D 8D JD")
     s = act(won_by_a(s, "7C", "7D", game=RUBICON_GAME), "royal-marriage h", "draw", game=RUBICON_GAME)

@@ -153,3 +153,40 @@ def test_screenshot_at_1366_by_768(game_id, tmp_path):
     data = out.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", data[16:24]) == (1366, 768)
+
+
+RUBICON_BLANCHE = """game: rubicon_bezique
+dealer: B
+A: ♠ A ♦ A 10 9 8 7 ♣ 9 8 7
+B: ♠ K Q J 9 8 7 ♥ 9 8 7
+stock: ♣10 ♥K ♦Q ♥10 ♣9 ♥J ♣A ♣A ♣A ♣A ♣7 ♣7 ♣7 ♣8 ♣8 ♣8 ♣9 ♣9 ♣10 ♣10 ♣10 ♣J ♣J ♣J ♣J ♣Q ♣Q ♣Q ♣Q ♣K \
+♣K ♣K ♣K ♦A ♦A ♦A ♦7 ♦7 ♦7 ♦8 ♦8 ♦8 ♦9 ♦9 ♦9 ♦10 ♦10 ♦10 ♦J ♦J ♦J ♦J ♦Q ♦Q ♦Q ♦K ♦K ♦K ♦K ♥A ♥A ♥A ♥A ♥7 \
+♥7 ♥7 ♥8 ♥8 ♥8 ♥9 ♥9 ♥9 ♥10 ♥10 ♥10 ♥J ♥J ♥J ♥Q ♥Q ♥Q ♥Q ♥K ♥K ♥K ♠A ♠A ♠A ♠7 ♠7 ♠7 ♠8 ♠8 ♠8 ♠9 ♠9 ♠9 ♠10 \
+♠10 ♠10 ♠10 ♠J ♠J ♠J ♠Q ♠Q ♠Q ♠K ♠K ♠K
+"""
+
+
+def test_rubicon_carte_blanche_shown_again_by_a_button_and_the_pass_said_for_you(table, qtbot):
+    game = get_game("rubicon_bezique")
+    session = Session(game, None, seed=1, human_seats=(0,), setup=RUBICON_BLANCHE)
+    table.load_session(session)
+    ctl = table.controller
+    assert session.state.sheet.totals == (50, 0)                  # carte blanche at the deal
+    mine = session.state.hands[active_slot(session.state, 0)]
+    click_at(table, ctl.cards[card_of(table, "7C", mine)])
+    table.session.play(game.action_from_str(table.session.state, "play 7S"))
+    table.sync(animate=False)
+    # nothing to declare: the table draws for you; you drew the ten of clubs
+    qtbot.waitUntil(lambda: table.session.state.phase == "blanche", timeout=3000)
+    assert [b.label for b in ctl.buttons] == ["Show the card: carte blanche (50)", "Pass (no more carte blanche)"]
+    assert ctl.prompt() == "Carte blanche: show the ten of clubs you drew (50), or Pass"
+    click_button(table, "Show the card: carte blanche (50)")
+    assert table.session.state.sheet.totals == (100, 0) and table.session.state.phase == "play"
+    mine = table.session.state.hands[active_slot(table.session.state, 0)]
+    click_at(table, ctl.cards[card_of(table, "8C", mine)])
+    table.session.play(game.action_from_str(table.session.state, "play 8S"))
+    table.sync(animate=False)
+    # the queen of diamonds drawn: only the pass is left, and the table says it for you
+    qtbot.waitUntil(lambda: table.session.state.phase == "play" and table.session.state.calls[-1] == (0, "pass"),
+                    timeout=5000)
+    assert table.session.state.sheet.totals == (100, 0)

@@ -223,7 +223,8 @@ class BeziquePlayer:
 
     # -- declaring -------------------------------------------------------------------------------------
     def declare(self, game: Bezique, view: TricksView, legal: list[Any], rng: SplitMix64) -> Any:
-        for word in ("exchange", "seven"):
+        # Carte blanche again (Rubicon): 50 for showing one card is always worth it, at every level.
+        for word in ("carte-blanche", "exchange", "seven"):
             if Call(word) in legal:
                 return Call(word)
         melds = [a for a in legal if a.word in VALUES]

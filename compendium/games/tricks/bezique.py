@@ -24,7 +24,8 @@ law lets it.
 
 Rubicon Bézique: four packs (128 cards), nine cards each by threes, no turn-up and no score for
 the seven: the first marriage (or sequence) declared makes trumps.  Carte blanche (no king, queen
-or knave dealt) scores 50; a sequence in a plain suit (*back-door*) 150; triple and quadruple
+or knave dealt) scores 50, and 50 again for each card drawn after it that is not a court card,
+shown (until a court card is drawn, or he passes); a sequence in a plain suit (*back-door*) 150; triple and quadruple
 bézique 1500 and 4500; the last trick 50.  Each deal is a game: the higher total wins 500 and the
 difference; a loser short of 1000 is *rubiconed*, and the winner takes 1000 and both totals.
 Brisques count only to save a player from the rubicon or to break a tie.
@@ -107,6 +108,11 @@ class BeziqueDeal:
     sevens: tuple[int, ...] = ()              # sevens of trumps scored
     last_eight: int | None = None             # tricks played before the strict play began
     carte_blanche: tuple[Seat, ...] = ()
+    # Rubicon: the holders of carte blanche still asked after each draw (a "pass" ends it), those
+    # still to answer after this draw, and the card each drew last (ids only: the faces stay hidden).
+    blanche_open: tuple[Seat, ...] = ()
+    blanche_turns: tuple[Seat, ...] = ()
+    drawn: tuple[tuple[Seat, int], ...] = ()
 
     def on_table(self, seat: Seat) -> tuple[int, ...]:
         return self.table[seat]
@@ -423,6 +429,7 @@ class Bezique(TrickGame):
         stock = list(state.stock)
         seen = list(rec.seen)
         on_table = state.turnup_on_table
+        drawn: list[tuple[Seat, int]] = []
         for seat in (winner, 1 - winner):
             slot = active_slot(state, seat)
             assert slot is not None
@@ -432,8 +439,12 @@ class Bezique(TrickGame):
                 hands[slot] = hands[slot] + (state.turnup,)
                 seen.append(state.turnup)
                 on_table = False
+            else:
+                continue
+            drawn.append((seat, hands[slot][-1]))
         s = replace(state, hands=tuple(hands), stock=tuple(stock), turnup_on_table=on_table, phase="play",
-                    turn=winner, leader=winner, contract=replace(rec, declared=False, seen=tuple(seen)))
+                    turn=winner, leader=winner,
+                    contract=replace(rec, declared=False, seen=tuple(seen), drawn=tuple(drawn)))
         if not self.stock_left(s):
             # the last eight: the declared cards are taken back into the hands
             s = replace(s, contract=replace(s.contract, table=((), ()), last_eight=len(s.tricks)))
@@ -637,11 +648,96 @@ class RubiconBezique(Bezique):
         for seat in (rec.elder, s.dealer):
             ids = self.hand_ids(s, seat)
             if not any(s.deck[i].rank in COURTS for i in ids):
-                rec = replace(rec, carte_blanche=rec.carte_blanche + (seat,), seen=rec.seen + tuple(ids))
+                rec = replace(rec, carte_blanche=rec.carte_blanche + (seat,), blanche_open=rec.blanche_open + (seat,),
+                              seen=rec.seen + tuple(ids))
                 s = replace(s, contract=rec)
                 s = self._score(s, seat, 50, f"{self.seat_name(seat)}: carte blanche", "carte-blanche")
                 rec = s.contract
         return s
+
+    # -- carte blanche again: after each draw the holder may show a card that is not a court card
+    # The showing is a choice ("may show"), and both players draw, so the holders answer in the order
+    # they drew (the winner of the trick first) before the next lead.  He is asked after every draw,
+    # whatever he drew, until he says "pass": so the table tells nothing the law does not (a pass
+    # says what he chose, as it would across a real table).  A court card drawn leaves him only the
+    # pass; a pass ends his carte blanche (our decision: see the page).
+    def call_words(self) -> tuple[str, ...]:
+        return super().call_words() + ("carte-blanche", "pass")
+
+    def _draw(self, state: TricksState) -> TricksState:
+        s = super()._draw(state)
+        rec: BeziqueDeal = s.contract
+        ask = tuple(seat for seat, _ in rec.drawn if seat in rec.blanche_open)
+        if not ask:
+            return s
+        return replace(s, phase="blanche", turn=ask[0], contract=replace(rec, blanche_turns=ask))
+
+    def blanche_card(self, state: TricksState, seat: Seat) -> int | None:
+        """The card ``seat`` has just drawn, if he may show it for carte blanche now."""
+        rec = state.contract
+        if state.phase != "blanche" or not isinstance(rec, BeziqueDeal) or not rec.blanche_turns \
+                or rec.blanche_turns[0] != seat or seat not in rec.blanche_open:
+            return None
+        cid = next((i for who, i in rec.drawn if who == seat), None)
+        if cid is None or state.deck[cid].rank in COURTS or cid not in self.hand_ids(state, seat):
+            return None
+        return cid
+
+    def call_actions(self, state: TricksState, seat: Seat) -> list[TricksAction]:
+        if state.phase != "blanche":
+            return super().call_actions(state, seat)
+        if seat != state.turn:
+            return []
+        out: list[TricksAction] = [Call("carte-blanche")] if self.blanche_card(state, seat) is not None else []
+        return out + [Call("pass")]
+
+    def _refusal(self, state: TricksState, seat: Seat, action: TricksAction) -> IllegalAction:
+        if state.phase == "blanche" or (isinstance(action, Call) and action.word in ("carte-blanche", "pass")):
+            rec: BeziqueDeal = state.contract
+            if state.phase != "blanche" or seat not in rec.blanche_open:
+                why = "carte blanche is shown again only just after a draw, by a player who declared it and " \
+                      "has not yet drawn a court card (or let a draw go by)"
+            elif isinstance(action, Call) and action.word == "carte-blanche":
+                why = "the card you drew is a king, queen or knave: your carte blanche ends, say pass"
+            else:
+                why = "show the card you drew for carte blanche, or pass"
+            return IllegalAction(why, self.ref("carte-blanche"))
+        return super()._refusal(state, seat, action)
+
+    def apply_call(self, state: TricksState, seat: Seat, action: TricksAction) -> TricksState:
+        if state.phase != "blanche":
+            return super().apply_call(state, seat, action)
+        if action not in self.call_actions(state, seat):
+            raise self._refusal(state, seat, action)
+        assert isinstance(action, Call)
+        s = replace(state, calls=state.calls + ((seat, self.said(action)),))
+        rec: BeziqueDeal = s.contract
+        rest = rec.blanche_turns[1:]
+        if action.word == "carte-blanche":
+            cid = self.blanche_card(s, seat)
+            assert cid is not None
+            rec = replace(rec, seen=rec.seen + ((cid,) if cid not in rec.seen else ()))
+            s = replace(s, contract=rec)
+            s = self._score(s, seat, 50, f"{self.seat_name(seat)}: carte blanche again, the "
+                            f"{s.deck[cid].name} shown", "carte-blanche")
+            rec = s.contract
+        else:
+            rec = replace(rec, blanche_open=tuple(k for k in rec.blanche_open if k != seat))
+        if rest:
+            return replace(s, turn=rest[0], contract=replace(rec, blanche_turns=rest))
+        return replace(s, phase="play", turn=s.leader, contract=replace(rec, blanche_turns=()))
+
+    def call_label(self, action: TricksAction) -> str:
+        if isinstance(action, Call) and action.word == "carte-blanche":
+            return "Show the card: carte blanche (50)"
+        if isinstance(action, Call) and action.word == "pass":
+            return "Pass (no more carte blanche)"
+        return super().call_label(action)
+
+    def rules_section(self, state: TricksState) -> str | None:
+        if state.phase == "blanche":
+            return self.page_section("carte-blanche")
+        return super().rules_section(state)
 
     def settle(self, state: TricksState, brisques: tuple[int, int]) -> TricksState:
         """One deal is the game.  Brisques count, for both, only when they would save a player

@@ -23,6 +23,7 @@ from .card_renderer import aspect
 from .tricks_table import LIFT, TricksController
 
 AUTO_DRAW_MS = 350        # the pause before the table draws for you when there is nothing to declare
+FORCED = ([Call("draw")], [Call("pass")])   # the calls the table says for you when they are all that is left
 
 
 class BeziqueController(TricksController):
@@ -109,13 +110,16 @@ class BeziqueController(TricksController):
     def sync(self, animate: bool) -> None:
         super().sync(animate)
         legal = self.legal()
-        if (self.table.human_to_move and legal and list(legal) == [Call("draw")]
+        if (self.table.human_to_move and legal and list(legal) in FORCED
                 and not self.holding and not self._auto.isActive()):
             self._auto.start(AUTO_DRAW_MS)
 
     def _auto_draw(self) -> None:
-        if self.table.human_to_move and list(self.legal()) == [Call("draw")]:
-            self.table.play(Call("draw"))
+        # "Draw" with nothing to declare, or (Rubicon) "Pass" when the card drawn after carte
+        # blanche is a court card: the only word left is said for you
+        legal = list(self.legal())
+        if self.table.human_to_move and legal in FORCED:
+            self.table.play(legal[0])
 
     def trick_spot(self, seat: int, n: int, spread: float = 1.0) -> QPointF:
         # two cards side by side in the middle, his on the left and a little higher, yours on the
@@ -137,6 +141,11 @@ class BeziqueController(TricksController):
             return "Follow suit and win the trick if you can (or trump)"
         if text.startswith("Your call") and pub.phase == "declare":
             return "You won the trick: declare, or Draw"
+        if text.startswith("Your call") and pub.phase == "blanche":
+            view = self.view()
+            drawn = [view.face(i) for who, i in getattr(pub.contract, "drawn", ()) if who == self.me]
+            what = f"the {drawn[0].name}" if drawn and drawn[0] is not None else "the card"
+            return f"Carte blanche: show {what} you drew (50), or Pass"
         return text
 
     # -- playing a card from the table ---------------------------------------------------------------

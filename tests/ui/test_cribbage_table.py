@@ -291,3 +291,23 @@ def test_escape_puts_chosen_cards_back(table):
     assert ctl.selected
     assert ctl.key("escape")
     assert not ctl.selected and "(0 chosen)" in ctl.prompt()
+
+
+def test_the_show_timer_goes_with_the_table(qtbot):
+    """The timer that lights the show item by item is the table's child: a table closed while it
+    runs (a window shut mid-show) leaves nothing firing into deleted items."""
+    import shiboken6
+
+    from compendium.ui.table.cribbage_table import ITEM_MS
+    widget = TableWidget()
+    widget._computer_turn = lambda: None
+    widget.set_animations(False)
+    widget.show()
+    qtbot.waitExposed(widget)
+    ctl = open_game(widget)
+    timer = ctl._timer
+    timer.start()
+    widget.shutdown()
+    widget.deleteLater()
+    qtbot.wait(3 * ITEM_MS)          # an orphan timer would fire here, into a deleted table
+    assert not shiboken6.isValid(timer)

@@ -216,7 +216,7 @@ class CribbageController(TableController):
         self._show_pick: int | None = None     # which show of this deal the panel details
         self._item = -1                         # the item of that show now lit
         self._shows_seen = 0
-        self._timer = QTimer()
+        self._timer = QTimer(self.table)   # a child of the table: it never fires on a gone table
         self._timer.setInterval(ITEM_MS)
         self._timer.timeout.connect(self._next_item)
         self._peg_anim: QVariantAnimation | None = None
@@ -416,6 +416,7 @@ class CribbageController(TableController):
         b.back = [float(x) for x in view.backs]
         if self._peg_anim is not None:
             self._peg_anim.stop()
+            self._peg_anim.deleteLater()     # a child of the table: let the old one go
             self._peg_anim = None
         moved = [s for s in range(form.sides) if s < len(old) and s < len(old_backs)
                  and view.scores[s] > old[s]]
@@ -423,7 +424,7 @@ class CribbageController(TableController):
             # leapfrog: the back peg leaves its hole, jumps the front one and lands on the new
             # score; the old front peg stays, the new back
             starts = {s: float(old_backs[s]) for s in moved}
-            anim = QVariantAnimation()
+            anim = QVariantAnimation(self.table)   # dies with the table, as the timer does
             anim.setStartValue(0.0)
             anim.setEndValue(1.0)
             anim.setDuration(420)

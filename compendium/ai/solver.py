@@ -85,6 +85,11 @@ def search(model: SearchModel, deadline: float, max_nodes: int, cancelled: Calla
     cap = int(getattr(model, "probe_cap", 0) or 0)
     while True:
         verdict, line, cut = _depth_first(model, budget, cap)
+        if verdict is Verdict.LOST and not cut and not getattr(model, "proves_losses", True) \
+                and budget.nodes > 1 and not model.dead(model.root()):
+            # the model's prunings do not prove a loss; a position with no move at all, or its
+            # check of the layout alone, still does
+            return Verdict.UNKNOWN, line, budget.nodes
         if verdict is not Verdict.LOST or not cut:
             return verdict, line, budget.nodes
         cap *= 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+import zlib
 
 import pytest
 
@@ -79,7 +80,7 @@ def exhaustive(state: PatienceState, limit: int = 20_000) -> Verdict | None:
 
 @pytest.mark.parametrize("options", ALL_OPTIONS, ids=lambda o: "-".join(str(v) for v in o.values()))
 def test_the_verdict_agrees_with_an_exhaustive_search_of_the_engine(options):
-    rng = random.Random(hash(tuple(options.values())) & 0xFFFF)
+    rng = random.Random(zlib.crc32(repr(sorted(options.items())).encode()))   # the same each run
     compared = {Verdict.WINNABLE: 0, Verdict.LOST: 0}
     for _ in range(40):
         state = small_position(rng, options)
@@ -88,7 +89,10 @@ def test_the_verdict_agrees_with_an_exhaustive_search_of_the_engine(options):
             continue
         model = KlondikeModel(GAME, state)
         verdict, labels, _ = search(model, time.process_time() + 20, 10**7, clock=time.process_time)
-        assert verdict is truth, (options, state)
+        # Never wrong: a win is a win, and a loss is claimed only where no pruning is involved (the
+        # model's prunings were found to miss wins on some of these positions, so a search that
+        # ends without a win says "undecided").
+        assert verdict is truth or (verdict is Verdict.UNKNOWN and not model.proves_losses), (options, state)
         if verdict is Verdict.WINNABLE:
             assert GAME.is_won(replay(state, model.actions(labels)))
         compared[truth] += 1
@@ -96,7 +100,7 @@ def test_the_verdict_agrees_with_an_exhaustive_search_of_the_engine(options):
             break
     assert sum(compared.values()) >= 8, compared
     if not options["from_foundation"]:
-        assert compared[Verdict.LOST] >= 1, compared     # losses were checked, not only wins
+        assert compared[Verdict.LOST] >= 1, compared     # lost deals were tried, not only wins
 
 
 @pytest.mark.parametrize("options", [BOOK, MODERN, dict(MODERN, draw=3), dict(BOOK, passes=3)],

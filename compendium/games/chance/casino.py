@@ -17,6 +17,7 @@ that would have lost it, and stays in prison through a push or another zero.
 """
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -226,16 +227,18 @@ class CasinoGame(Game[CasinoState, CasinoAction, CasinoView]):
     def ref(self, anchor: str) -> str:
         return rule_ref(self.info.id, anchor)
 
-    # -- hooks ------------------------------------------------------------------------------
+    # -- hooks each game writes (Game is an ABC: a game missing one cannot be made) ------------
+    @abstractmethod
     def verdict(self, state: CasinoState, spot: Spot) -> str:
-        raise NotImplementedError
+        """What becomes of a stake on ``spot`` once the coup is decided (WIN, LOSE or ZERO)."""
 
+    @abstractmethod
     def decide(self, state: CasinoState) -> CasinoState:
         """Every punter has done: the game's chance comes (Roulette waits for the spin)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def coup_text(self, state: CasinoState) -> str:
-        raise NotImplementedError
+        """The coup's outcome in words, for the record and the table."""
 
     def after_coup(self, state: CasinoState) -> CasinoState:
         return self._open(state)

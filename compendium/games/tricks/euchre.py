@@ -1,8 +1,9 @@
 """Euchre (Hoyle's Games Modernized, 1909; the standard American rules of the period).
 
 Thirty-two cards, five to each player dealt two and then three, and the next card turned up.
-The knave of trumps (the right bower) is the highest trump and the other knave of the same
-colour (the left bower) the next, counting as a trump.  In the first round each player in turn
+The trump knave, called the right bower, outranks every other card; next comes the left bower,
+the knave of the suit that matches the trumps in colour, which changes suit and plays as a trump.
+In the first round each player in turn
 from the dealer's left passes or accepts the turned suit — an opponent of the dealer *orders it
 up*, the dealer's partner *assists*, the dealer *takes it up* — and the dealer then takes the card
 into his hand and discards one.  If all pass, the card is turned down and in a second round each

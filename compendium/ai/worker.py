@@ -86,13 +86,23 @@ class AIWorker:
 
     def shutdown(self) -> None:
         """Let the worker go: cutting the lifeline ends it even in the middle of a long thought
-        (nobody will read the answer), so the application's exit never waits for it."""
+        (nobody will read the answer), so the application's exit never waits for it.
+
+        A worker still starting (spawned a moment before the quit, still importing) cannot read
+        the lifeline yet, and would outlive the application by the rest of its start-up: it is
+        ended outright and waited for, briefly, so the application leaves nothing behind."""
+        processes = list(getattr(self._pool, "_processes", {}).values()) if self._pool else []
         if self._lifeline is not None:
             self._lifeline.close()
             self._lifeline = None
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join(timeout=1.0)
 
 
 def live_with_parent(lifeline: "Connection", parent_pid: int, death_signal: bool) -> None:

@@ -123,6 +123,20 @@ def test_shutdown_is_idempotent_and_the_worker_restarts():
     worker.shutdown()
 
 
+def test_a_worker_still_starting_ends_with_the_shutdown():
+    # Quit a moment after the first question: the worker is still importing and cannot yet
+    # read its lifeline; it must not outlive the application by the rest of its start-up
+    # (a CI run found one still running as the application exited).
+    worker = AIWorker()
+    session = position(3)
+    view, legal = args_for(session)
+    worker.submit(GAME_ID, view, legal, None)
+    processes = list(worker._pool._processes.values())
+    assert processes and any(p.is_alive() for p in processes)
+    worker.shutdown()
+    assert not [p for p in processes if p.is_alive()]
+
+
 # -- what crosses the boundary -----------------------------------------------------------------------
 class _Recorder:
     """Stands in for the process pool: records what would be sent to the other process."""

@@ -51,6 +51,11 @@ class AIWorker:
         promises to use only what that seat can see)."""
         return self._executor().submit(hint_position, game_id, state, seat)
 
+    @property
+    def started(self) -> bool:
+        """Is the worker process up (spawned by the first request)?"""
+        return self._pool is not None
+
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
         return self._executor().submit(solve_position, game_id, state, budget_s)
 

@@ -587,6 +587,17 @@ def test_the_live_indicator_judges_an_open_patience_after_each_move(make_window,
     assert window.verdict_label.text() == ""
 
 
+
+def test_the_first_live_question_waits_until_the_table_is_painted(make_window, qtbot):
+    """Spawning the worker process costs the window tens of milliseconds, so the indicator's first
+    question is put off past the start (the benchmark's start-up budget): no worker yet when the
+    window has opened, a verdict a little later."""
+    window = make_window(game="fortress", seed=3)
+    assert not window.table.worker.started
+    assert window.verdict_label.text() == "● Judging…"
+    qtbot.waitUntil(lambda: window.table.worker.started, timeout=5000)
+    qtbot.waitUntil(lambda: window.verdict_label.text() not in ("", "● Judging…"), timeout=60_000)
+
 def test_the_reference_panel_offers_the_nearest_playable_games_first(make_window):
     window = make_window()
     window.choose_game("billiards")       # a game of the cue without a table

@@ -55,6 +55,7 @@ class TableWidget(QGraphicsView):
     # the rules pane ("game_id#anchor"), as the status bar's "(rule)" link opens it.
     rule_link = Signal(str)
     LIVE_BUDGET_S = 1.0
+    LIVE_FIRST_DELAY_MS = 400   # the first live question waits this long (the worker spawns then)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -124,6 +125,7 @@ class TableWidget(QGraphicsView):
         self._live_on = False      # the main window turns it on (a setting)
         self._live_future: "Future[Any] | None" = None
         self._live_state: Any = None
+        self._live_waited = False  # the first question has been put off past the first paint
         self._live_timer = QTimer(self)
         self._live_timer.setInterval(50)
         self._live_timer.timeout.connect(self._live_poll)
@@ -706,6 +708,13 @@ class TableWidget(QGraphicsView):
             return
         if self._live_future is not None:
             return    # when the answer comes, the newest position is asked about (see _live_poll)
+        if not self.worker.started and not self._live_waited:
+            # Spawning the worker costs the window tens of milliseconds: at start-up the first
+            # question waits until the table has been painted.
+            self._live_waited = True
+            QTimer.singleShot(self.LIVE_FIRST_DELAY_MS, self._live_check)
+            self.live_verdict.emit("thinking")
+            return
         self._live_state = session.state
         self._live_future = self.worker.submit_solve(session.game.info.id, session.state, self.LIVE_BUDGET_S)
         self._live_timer.start()

@@ -5,15 +5,17 @@
         about N MB and takes about M MB installed" is more than 10 % off either
     python packaging/check_readme.py picture
         fail if the README's screenshot was committed before the last change to what it shows
-        (the card art, the cloth, the patience table, the window's layout); it is remade with the
-        command under the picture in the README
+        (the card art, the cloth, the patience table, the window's layout) and differs from a
+        fresh render; it is remade with the command under the picture in the README
 
 Sizes are in decimal megabytes, as apt shows them when it installs the package."""
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +30,11 @@ SHOWN = ("compendium/ui/table/card_art.py", "compendium/ui/table/card_renderer.p
          "compendium/ui/table/patience_table.py", "compendium/ui/table/appearance.py",
          "compendium/ui/table/view.py", "compendium/ui/main_window.py", "compendium/ui/library.py",
          "compendium/ui/rules_view.py", "resources/rules/canfield_or_klondike.md")
+RENDER = ("--screenshot", "klondike", "OUT", "--seed", "5", "--size", "1366x768")   # as the README says
+# A change that leaves the picture as it was (a start-up delay, a comment) needs no new picture:
+# the committed one is compared with a fresh render, pixel by pixel, allowing for the odd
+# antialiased pixel that a different font rasteriser may draw.
+MAX_DIFFERENT_PIXELS = 0.001
 MB = 1_000_000   # decimal megabytes, as apt counts them ("Need to get 49.5 MB")
 
 
@@ -59,6 +66,40 @@ def newer_than_picture() -> list[str]:
     return [p for p in SHOWN if (t := last_commit_time(p)) is not None and t > picture]
 
 
+def different_pixels(first: Path, second: Path) -> float:
+    """The share of pixels that differ between two pictures (1.0 when their sizes differ)."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtGui import QImage
+    a, b = QImage(str(first)), QImage(str(second))
+    if a.isNull() or b.isNull() or a.size() != b.size():
+        return 1.0
+    a, b = (image.convertToFormat(QImage.Format.Format_RGB32) for image in (a, b))
+    if bytes(a.constBits()) == bytes(b.constBits()):
+        return 0.0
+    width, height = a.width(), a.height()
+    differ = sum(a.pixel(x, y) != b.pixel(x, y) for y in range(height) for x in range(width))
+    return differ / (width * height)
+
+
+def picture_problems() -> list[str]:
+    stale = newer_than_picture()
+    if not stale or stale == [f"{PICTURE} is not committed"]:
+        return [f"{PICTURE} is not committed"] if stale else []
+    with tempfile.TemporaryDirectory() as folder:
+        fresh = Path(folder) / "fresh.png"
+        command = [sys.executable, "-m", "compendium",
+                   *(str(fresh) if part == "OUT" else part for part in RENDER)]
+        env = dict(os.environ, QT_QPA_PLATFORM="offscreen", COMPENDIUM_DATA_DIR=folder)
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+        if done.returncode != 0 or not fresh.exists():
+            return [f"could not render the picture afresh: {done.stderr[-500:]}"]
+        share = different_pixels(ROOT / PICTURE, fresh)
+    if share <= MAX_DIFFERENT_PIXELS:
+        return []
+    return [f"{PICTURE} is older than {', '.join(stale)} and {share:.1%} of its pixels differ from a "
+            "fresh render: remake it with the command under it in the README"]
+
+
 def main(argv: list[str]) -> int:
     if argv[:1] == ["sizes"] and len(argv) == 3:
         deb, installed_kib = Path(argv[1]), int(argv[2])
@@ -66,8 +107,7 @@ def main(argv: list[str]) -> int:
         print(f"package size {measured[0]:.1f} MB, installed {measured[1]:.1f} MB")
         problems = size_problems(readme_sizes(README.read_text(encoding="utf-8")), measured)
     elif argv == ["picture"]:
-        problems = [f"{PICTURE} is older than {p}: remake it with the command under it in the README"
-                    for p in newer_than_picture()]
+        problems = picture_problems()
     else:
         print(__doc__, file=sys.stderr)
         return 2

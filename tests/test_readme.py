@@ -71,3 +71,21 @@ def test_the_readme_states_the_package_sizes_and_they_are_checked_within_ten_per
     assert len(check.size_problems(said, (said[0], said[1] * 0.8))) == 1
     with pytest.raises(ValueError):
         check.readme_sizes("The package is small.")
+
+
+def test_the_picture_check_counts_the_pixels_a_change_moves(tmp_path):
+    from PySide6.QtGui import QColor, QImage
+
+    check = _check_readme()
+    picture = ROOT / check.PICTURE
+    assert check.different_pixels(picture, picture) == 0.0
+    image = QImage(str(picture))
+    for x in range(100):
+        for y in range(50):
+            image.setPixelColor(x, y, QColor("red"))
+    changed = tmp_path / "changed.png"
+    image.save(str(changed))
+    share = check.different_pixels(picture, changed)
+    assert 0 < share <= 5000 / (image.width() * image.height())
+    assert share > check.MAX_DIFFERENT_PIXELS            # a real change fails the check
+    assert check.different_pixels(picture, tmp_path / "missing.png") == 1.0

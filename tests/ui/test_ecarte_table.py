@@ -3,12 +3,13 @@ and by keyboard, the king marked, a forbidden card refused with its law."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
 from compendium.core.session import Session
 from compendium.games.registry import get_game
 from compendium.games.tricks.engine import Call, Play, active_slot
+from compendium.ui.table.card_renderer import aspect
 from compendium.ui.table.tricks_table import TricksController
 
 from .tables import shown_table
@@ -103,3 +104,20 @@ def test_the_king_has_a_button_before_the_first_card(table, qtbot):
     click_button(table, "Mark the king")
     assert table.session.state.sheet.totals[0] == 1
     assert Call("king") not in table.legal()
+
+
+@pytest.mark.parametrize("size", [(990, 690), (1100, 760), (1550, 1000)])
+def test_the_opponents_name_never_covers_the_card_he_plays(table, qtbot, size):
+    # Across a short table (the table beside the rules pane at 1366×768) the name under the
+    # opponent's closed hand lay over the place of his card in the trick; it moves beside his hand.
+    table.resize(*size)
+    qtbot.wait(50)
+    ctl = open_game(table)
+    click_button(table, "I play")
+    qtbot.waitUntil(lambda: table.session.state.phase == "play", timeout=20000)
+    ctl.sync(False)
+    spot = ctl.trick_spot(1, 2)
+    card = QRectF(spot.x(), spot.y(), ctl.unit, ctl.unit * aspect)
+    name = ctl.names[1].sceneBoundingRect()
+    assert not name.intersects(card), (size, name, card)
+    assert name.intersects(QRectF(0, 0, ctl.width, ctl.centre.y()))   # still on his side of the table

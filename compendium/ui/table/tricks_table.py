@@ -547,6 +547,7 @@ class TricksController(TableController):
         self._controlled = set()
         self._played_for = set()
         self._open_top = {}
+        self._closed_left: dict[int, float] = {}   # a closed hand's left edge, by seat
         # -- your hand
         slot = active_slot(pub, self.me)
         mine = [view.cards[i] for i in pub.hands[slot]] if slot is not None else []
@@ -627,6 +628,8 @@ class TricksController(TableController):
                         total = width + fan * (len(ids) - 1)
                     left = max(lo, min(a.x() - total / 2, hi - total))
                     self._open_top[seat] = left
+                if not exposed and ids:
+                    self._closed_left[seat] = left
                 for k, i in enumerate([] if side_rows else ids):
                     face = view.cards[i].face if exposed else None
                     rise = LIFT * width * toward if controlled and face in legal_cards else 0.0
@@ -764,12 +767,32 @@ class TricksController(TableController):
                 below = self.info.sceneBoundingRect().bottom() + 6 if self.info.isVisible() else 8.0
                 panel.setPos(QPointF(beside, max(below, a.y() - box.height() / 2)))
             else:
-                panel.setPos(QPointF(a.x() - panel.boundingRect().width() / 2,
-                                     a.y() + self.small * aspect / 2 + 4))
+                under = QPointF(a.x() - box.width() / 2, a.y() + self.small * aspect / 2 + 4)
+                panel.setPos(self._beside_closed_hand(seat, n, box) or under)
         for seat in list(self.names):
             if seat >= n:
                 scene.removeItem(self.names.pop(seat))
         self._sync_corners(view)
+
+    def _beside_closed_hand(self, seat: int, n: int, box: QRectF) -> QPointF | None:
+        """Where a seat's name goes when under its closed hand it would cover the card it plays
+        to the trick (two players across a short table: Piquet, Écarté at 1366×768): to the
+        hand's left, level with it, if that is clear of the stock and the information panel."""
+        left = getattr(self, "_closed_left", {}).get(seat)
+        if left is None:
+            return None
+        a = self.seat_anchor(seat, n)
+        under = QRectF(a.x() - box.width() / 2, a.y() + self.small * aspect / 2 + 4, box.width(), box.height())
+        spot = self.trick_spot(seat, n)
+        card = QRectF(spot.x(), spot.y(), self.unit, self.unit * aspect)
+        if not under.intersects(card):
+            return None
+        beside = QRectF(left - box.width() - 8, a.y() - box.height() / 2, box.width(), box.height())
+        if beside.left() < 20 + self.small * 1.1:   # the stock's corner
+            return None
+        if self.info.isVisible() and beside.intersects(self.info.sceneBoundingRect()):
+            return None
+        return beside.topLeft()
 
     def _sync_corners(self, view: TricksView) -> None:
         """The score panel (top right) and the information panel (top left)."""

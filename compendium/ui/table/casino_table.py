@@ -278,10 +278,6 @@ class CasinoController(TableController):
     def view(self) -> Any:
         return self.table.current_view()
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def animating(self) -> bool:
         return self.anim_ms > 0 and (time.perf_counter() - self.anim_start) * 1000 < self.anim_ms
 

@@ -66,6 +66,16 @@ class TableController:
         self.table = table
         self.game = game
 
+    # -- who sits where ---------------------------------------------------------------------
+    @property
+    def me(self) -> int:
+        """The seat the table is seen from (the player's own)."""
+        return self.table.viewer_seat
+
+    def name(self, seat: int) -> str:
+        """What the table calls a seat: "You" for your own, the game's name for the others."""
+        return "You" if seat == self.me else self.game.seat_name(seat)
+
     # -- structure (called by the widget) ---------------------------------------------------
     def build(self) -> None:
         """Add the items that stay for the whole game (board, pile places) to ``table.scene()``."""

@@ -225,15 +225,8 @@ class CribbageController(TableController):
         self._panel_rows: list[tuple[float, int]] = []
 
     # -- basics ---------------------------------------------------------------------------------
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def view(self) -> CribView:
         return self.table.current_view()
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.me else self.game.seat_name(seat)
 
     def side_name(self, view: CribView, side: int) -> str:
         form = FORMS[view.form]

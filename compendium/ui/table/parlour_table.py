@@ -217,15 +217,8 @@ class GhostController(TableController):
         self._hint: Any = None
         self.catcher = KeyCatcher(self.type_key)
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def view(self) -> GhostState:
         return self.table.current_view()
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.me else self.game.seat_name(seat)
 
     def short(self, seat: int) -> str:
         return "you" if seat == self.me else f"P{seat + 1}"
@@ -693,15 +686,8 @@ class TitTatToeController(TableController):
         self._marks_seen = 0
         self._anim: QVariantAnimation | None = None
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def view(self) -> TTTState:
         return self.table.current_view()
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.me else self.game.seat_name(seat)
 
     def build(self) -> None:
         scene = self.table.scene()
@@ -1077,19 +1063,12 @@ class PopeJoanController(TableController):
         self._chips: list[ChipItem] = []
         self.drag: tuple[str, int, QPointF, QPointF] | None = None   # kind, card id, press, origin
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def view(self) -> PJView:
         return self.table.current_view()
 
     @property
     def cards(self) -> dict[int, CardItem]:
         return self.layer.cards
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.me else self.game.seat_name(seat)
 
     # -- structure ---------------------------------------------------------------------------------
     def build(self) -> None:

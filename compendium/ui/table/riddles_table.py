@@ -143,16 +143,9 @@ class RiddlesController(TableController):
         self._hint: Any = None
         self.catcher = TextCatcher(self.type_text)
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def view(self) -> RiddlesState:
         view: RiddlesState = self.table.current_view()
         return view
-
-    def name(self, seat: int) -> str:
-        return "You" if seat == self.me else self.game.seat_name(seat)
 
     def build(self) -> None:
         scene = self.table.scene()

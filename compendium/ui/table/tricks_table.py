@@ -228,10 +228,6 @@ class TricksController(TableController):
         is on show."""
         return () if self._ending is not None else self.table.legal()
 
-    @property
-    def me(self) -> int:
-        return self.table.viewer_seat
-
     def seat_anchor(self, seat: int, n: int) -> QPointF:
         """Where a player sits: you at the bottom, the others round an oval, left to right."""
         k = (seat - self.me) % n

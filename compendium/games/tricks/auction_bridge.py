@@ -54,7 +54,7 @@ from .bridge_scoring import (  # noqa: F401  (the shared names are Auction Bridg
     side_of,
     slam_lines,
 )
-from .engine import Call, Play, TrickGame, TricksAction, TricksState, TricksView
+from .engine import Call, Play, TrickGame, TricksAction, TricksState, TricksView, hands_as_dealt, partnership_tricks
 
 # -- the calls ---------------------------------------------------------------------------------
 # The denominations, their trick values, honours, chicane, slams and the game are Bridge's
@@ -365,21 +365,10 @@ class AuctionBridge(TrickGame):
     # -- the score -----------------------------------------------------------------------------------
     def holdings(self, state: TricksState) -> list[list[Card]]:
         """Each seat's thirteen cards as dealt (every card of a finished hand has been played)."""
-        held: list[list[Card]] = [[] for _ in range(4)]
-        for t in state.tricks:
-            for seat, i in t.plays:
-                held[seat].append(state.deck[i])
-        for k, ids in enumerate(state.hands):
-            held[state.owners[k]].extend(state.deck[i] for i in ids)
-        return held
+        return hands_as_dealt(state)
 
     def side_tricks(self, state: TricksState, extra: Sequence[int] = ()) -> list[int]:
-        taken = [0, 0]
-        for t in state.tricks:
-            taken[side_of(t.winner)] += 1
-        for w in extra:
-            taken[side_of(w)] += 1
-        return taken
+        return partnership_tricks(state, extra)
 
     def end_hand(self, state: TricksState) -> TricksState:
         contract: BridgeContract = state.contract

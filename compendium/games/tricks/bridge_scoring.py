@@ -15,7 +15,7 @@ from typing import Any
 from ...core.cards import Card, Rank, Suit
 from ...core.frozen import replace
 from ...core.game import Seat
-from .engine import TricksState, set_fact
+from .engine import TricksState, partnership_of, set_fact
 
 DENOMS: tuple[str, ...] = ("s", "c", "d", "h", "nt")          # lowest trick value first
 TRICK_VALUE: dict[str, int] = {"s": 2, "c": 4, "d": 6, "h": 8, "nt": 12}
@@ -32,8 +32,7 @@ GAME_POINTS = 30          # thirty below the line is a game
 Line = tuple[int, int, str, str, bool]
 
 
-def side_of(seat: Seat) -> int:
-    return seat % 2
+side_of = partnership_of
 
 
 @dataclass(frozen=True, slots=True)

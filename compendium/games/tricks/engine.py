@@ -183,6 +183,36 @@ def set_fact(state: TricksState, name: str, value: Any) -> tuple[tuple[str, Any]
 
 
 # -- the game base class --------------------------------------------------------------------
+def partnership_of(seat: Seat) -> int:
+    """The side of a seat at a game of two partnerships sitting opposite (0 and 2, 1 and 3)."""
+    return seat % 2
+
+
+def hands_as_dealt(state: TricksState) -> list[list[Card]]:
+    """Every card each seat has held this hand: played to the tricks, in the trick on the
+    table, and still in hand (honours and chicane are counted on these)."""
+    held: list[list[Card]] = [[] for _ in range(state.n)]
+    for t in state.tricks:
+        for seat, i in t.plays:
+            held[seat].append(state.deck[i])
+    for seat, i in state.trick:
+        held[seat].append(state.deck[i])
+    for k, ids in enumerate(state.hands):
+        held[state.owners[k]].extend(state.deck[i] for i in ids)
+    return held
+
+
+def partnership_tricks(state: TricksState, extra: Sequence[int] = ()) -> list[int]:
+    """The tricks each partnership has taken, and those ``extra`` winners would add (a search
+    looking ahead without playing the tricks out)."""
+    taken = [0, 0]
+    for t in state.tricks:
+        taken[partnership_of(t.winner)] += 1
+    for w in extra:
+        taken[partnership_of(w)] += 1
+    return taken
+
+
 class TrickGame(Game[TricksState, TricksAction, TricksView]):
     """A trick-taking game.  Subclasses set ``info`` and ``option_specs`` and fill the hooks."""
 

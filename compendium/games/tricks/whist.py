@@ -36,7 +36,19 @@ from ...core.game import Options, OptionSpec, Outcome, Seat, Special
 from ...core.notation import parse_card
 from ...core.rng import shuffled
 from ..catalogue import BY_ID
-from .engine import Call, Play, TrickGame, TricksAction, TricksState, TricksView, active_slot, set_fact
+from .engine import (
+    Call,
+    Play,
+    TrickGame,
+    TricksAction,
+    TricksState,
+    TricksView,
+    active_slot,
+    hands_as_dealt,
+    partnership_of,
+    partnership_tricks,
+    set_fact,
+)
 
 HONOURS: tuple[Rank, ...] = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 GAME_POINTS = 5          # Law 2: a game is five points
@@ -49,8 +61,7 @@ SIDE_NAMES = ("A–B", "Y–Z")
 _CUT_SALT = 0x5EED_C07          # the cut for the first deal is drawn apart from the deal itself
 
 
-def side_of(seat: Seat) -> int:
-    return seat % 2
+side_of = partnership_of
 
 
 def partner(seat: Seat) -> Seat:
@@ -316,23 +327,10 @@ class Whist(TrickGame):
 
     # -- the score ------------------------------------------------------------------------------
     def holdings(self, state: TricksState) -> list[list[Card]]:
-        held: list[list[Card]] = [[] for _ in range(4)]
-        for t in state.tricks:
-            for seat, i in t.plays:
-                held[seat].append(state.deck[i])
-        for seat, i in state.trick:
-            held[seat].append(state.deck[i])
-        for k, ids in enumerate(state.hands):
-            held[state.owners[k]].extend(state.deck[i] for i in ids)
-        return held
+        return hands_as_dealt(state)
 
     def side_tricks(self, state: TricksState, extra: Sequence[int] = ()) -> list[int]:
-        taken = [0, 0]
-        for t in state.tricks:
-            taken[side_of(t.winner)] += 1
-        for w in extra:
-            taken[side_of(w)] += 1
-        return taken
+        return partnership_tricks(state, extra)
 
     def hand_result(self, state: TricksState, extra: Sequence[int] = ()) -> HandResult:
         penalties = [(side_of(s), c) for (s, _), c in zip(state.revokes, state.bidding or ())]

@@ -673,13 +673,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             word = f"exchanges the {action.give.name} for the {action.take.name}"
         elif isinstance(action, Pass):
             if not self._may_pass_widow(state, seat):
-                raise IllegalAction("you passed at your last turn: exchange or knock", self.ref("the-knock"))
+                raise IllegalAction("you passed at your last turn: exchange or knock", self.ref("whiskey-poker"))
             passed[seat] = True
             word = "passes"
         elif isinstance(action, Knock):
             if knocker is not None:
                 raise IllegalAction(f"{self.seat_name(knocker)} has knocked already: this is the last "
-                                    "turn", self.ref("the-knock"))
+                                    "turn", self.ref("whiskey-poker"))
             knocker = seat
             passed[seat] = False
             word = "knocks"
@@ -713,6 +713,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         stocks = list(state.stocks)
         staked = list(state.staked)
         acted = list(state.acted)
+        variety = self.variety(state)
+        anchor = f"{variety}-poker"
+        if variety != "draw" and isinstance(action, (Hold, Draw, Ante, Straddle)):
+            what = {Hold: "the Age has no privilege to hold", Draw: "there is no draw",
+                    Ante: "every player antes before the deal, and there is no blind",
+                    Straddle: "there is no blind, so no straddle"}[type(action)]
+            raise IllegalAction(f"at {variety.title()} Poker {what}", self.ref(anchor))
         if isinstance(action, Hold):
             if not self._may_hold(state, seat):
                 why = ("only the Age may hold the age" if seat != state.age or state.phase != "after"
@@ -740,6 +747,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return self._next_bettor(s, seat)
         if isinstance(action, MakeGood):
             if owed <= 0:
+                if self.unopened(state):
+                    raise IllegalAction("there is nothing to make good until somebody bets: go so many "
+                                        "counters or pass", self.ref(anchor if variety != "draw" else "jack-pots"))
                 raise IllegalAction("there is nothing to make good until somebody goes: go so many "
                                     "counters or pass out", self.ref("after-the-draw"))
             pay = min(owed, stock)
@@ -876,6 +886,26 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         result = DealResult(state.deal_no, state.pool, (), (), text)
         return replace(state, last=result, ins=(False,) * n, acted=(False,) * n, turn=None, pending=None,
                        phase="deal", dealer=(state.dealer + 1) % n, level=0)
+
+    def pools(self, state: PokerState) -> list[tuple[int, tuple[Seat, ...]]]:
+        """The pool as the showdown will share it: the main pool and the side pools, each with the
+        players still in who contest it (a player who saw for all he has contests only the pools
+        up to his stake).  One pool unless somebody is short."""
+        n = state.n
+        ins = [s for s in range(n) if state.ins and state.ins[s]]
+        if not ins or not state.staked:
+            return [(state.pool, tuple(ins))] if state.pool else []
+        out: list[tuple[int, tuple[Seat, ...]]] = []
+        prev = 0
+        for top in sorted({state.staked[s] for s in ins}):
+            layer = sum(min(state.staked[s], top) - min(state.staked[s], prev) for s in range(n))
+            if layer:
+                out.append((layer, tuple(s for s in ins if state.staked[s] >= top)))
+            prev = top
+        rest = state.pool - sum(amount for amount, _ in out)
+        if rest and out:
+            out[-1] = (out[-1][0] + rest, out[-1][1])
+        return out
 
     # -- the end of a deal --------------------------------------------------------------------------------
     def _win_unseen(self, state: PokerState, winner: Seat) -> PokerState:

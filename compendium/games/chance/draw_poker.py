@@ -1156,7 +1156,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, TakeWidow):
             return "Take the widow"
         if isinstance(action, Exchange):
-            return f"Exchange {action.give.code} for {action.take.code}"
+            return f"Exchange {action.give} for {action.take}"
         if isinstance(action, Knock):
             return "Knock"
         if isinstance(action, MakeGood):

@@ -265,6 +265,8 @@ class PokerPlayer:
         if strength >= 0.7 and raises and rng.random() < min(0.9, strength) * again:
             return self._size(raises, strength)
         margin = {1: 1.15, 2: 1.0, 3: 0.95}[self.level]
+        if variety in ("straight", "stud") and self.level == 1:
+            margin = 0.6          # the beginner at these games sees a bet through on hope
         if strength >= odds * margin:
             return MakeGood()
         return Pass()
@@ -378,6 +380,10 @@ class PokerPlayer:
             mine = hand + world.take(5 - len(hand))
             best_other = 0
             for s in opponents:
+                if self.level == 1:
+                    # The beginner weighs his own cards against an average hand, not what is showing.
+                    best_other = max(best_other, ev(world.take(5)))
+                    continue
                 hole = world.take(1)
                 if self.style.reads_bets and raises[s] and rng.random() < 0.5:
                     pairing = [c for c in list(world.avail) if any(c >> 2 == u >> 2 for u in shown[s])]

@@ -66,6 +66,7 @@ STRESSED_OPTIONS = {
     "draw_poker": [{"variety": "straight"}, {"variety": "stud"}, {"variety": "whiskey"},
                    {"stakes": "table"}, {"tiger": True}, {"variety": "stud", "stakes": "table"},
                    {"jackpots": True}, {"joker": True}, {"straddle": True}],
+    "blind_hookey": [{"packets": "three"}],
 }
 
 

@@ -978,6 +978,15 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             nxt = shares[0][0]          # Straight Poker: the deal goes to the winner of the pool
         return replace(done, phase="deal", dealer=nxt, turn=None)
 
+    def rules_section(self, state: PokerState) -> str | None:
+        """The rules pane follows a variety to its own section (Draw Poker's page is read whole)."""
+        variety = self.variety(state)
+        if variety != "draw":
+            return self.page_section(f"{variety}-poker")
+        if self.table_stakes(state):
+            return self.page_section("table-stakes")
+        return None
+
     # -- the end of the session ------------------------------------------------------------------------
     def outcome(self, state: PokerState) -> Outcome | None:
         if state.phase != "over":

@@ -746,7 +746,7 @@ class PokerController(CountersController):
         anchor = self.seat_anchor(self.me)
         step = u * 0.62
         # At Stud the hole card stands a little apart, left of the cards the others see.
-        gap = u * 0.25 if stud else 0.0
+        gap = u * 0.45 if stud else 0.0
         x0 = anchor.x() - (step * (len(mine) - 1) + u + gap) / 2
         for k, vc in enumerate(mine):
             lift = LIFT * u if vc.id in self.selected else 0.0

@@ -159,6 +159,11 @@ def short_a_table_stakes_deal(a: str, b: str, c: str) -> PokerState:
     return state
 
 
+def test_a_bet_not_yet_answered_is_no_side_pool_until_a_player_is_all_in():
+    state = short_a_table_stakes_deal(ACES, KINGS, QUEENS)
+    assert dict(state.last.shares) == {A: 18, B: 30}
+
+
 def test_the_short_player_wins_the_main_pool_and_the_side_pool_goes_to_the_next_best():
     before = straight_deal(ACES, KINGS, QUEENS, options={"stakes": "table"}, stocks=(6, 200, 200))
     before = play(before, Pass(), Better(20), MakeGood(), MakeGood())

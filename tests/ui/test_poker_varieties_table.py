@@ -88,9 +88,22 @@ def test_table_stakes_side_pools_on_the_cloth(table):
                     ins=(True, True, True, False), level=21)
     view = GAME.view(state, 0)
     amount, caption = ctl.pot_amount(view)
-    assert amount == 49 and caption == "Pool 49: Main 19 (ABC), side 30 (BC)"
-    lines = ctl.info_lines(view)
-    assert "Main pool 19: You, B, C" in lines and "Side pool 30: B, C" in lines
+    assert amount == 19 and caption == "Main pool 19"          # the side pool: a stack of its own
+    table.load_session(Session(GAME, {"players": 4, "variety": "straight", "stakes": "table"}, seed=3,
+                               human_seats=(0,)))
+    ctl = table.controller
+    monkey = table.current_view
+    table.current_view = lambda: view                    # the table drawn from the short position
+    try:
+        table.sync(animate=False)
+        assert ctl.pot.isVisible()
+        sides = [st for st in ctl.side_stacks if st.isVisible()]
+        assert len(sides) == 1 and sides[0].caption == "side 30 (BC)"
+        keep(table, "table-stakes")
+    finally:
+        table.current_view = monkey
+    betting = replace(state, staked=(6, 21, 9, 1), stocks=(5, 179, 191, 199))   # a bet unanswered
+    assert ctl.pot_amount(GAME.view(betting, 0)) == (37, "Pool 37")
 
 
 def test_straight_poker_pass_stays_in_by_button(table):

@@ -895,16 +895,20 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         ins = [s for s in range(n) if state.ins and state.ins[s]]
         if not ins or not state.staked:
             return [(state.pool, tuple(ins))] if state.pool else []
+        # A pool ends at the stake of each player who has put in all he has; a bet not yet answered
+        # is no side pool.
+        top = max(state.staked[s] for s in ins)
+        caps = sorted({state.staked[s] for s in ins if state.stocks[s] == 0 and state.staked[s] < top})
         out: list[tuple[int, tuple[Seat, ...]]] = []
         prev = 0
-        for top in sorted({state.staked[s] for s in ins}):
-            layer = sum(min(state.staked[s], top) - min(state.staked[s], prev) for s in range(n))
-            if layer:
-                out.append((layer, tuple(s for s in ins if state.staked[s] >= top)))
-            prev = top
+        for cap in caps:
+            layer = sum(min(state.staked[s], cap) - min(state.staked[s], prev) for s in range(n))
+            # contested by those who reached the cap, and those who still may (counters left)
+            out.append((layer, tuple(s for s in ins if state.staked[s] >= cap or state.stocks[s] > 0)))
+            prev = cap
         rest = state.pool - sum(amount for amount, _ in out)
-        if rest and out:
-            out[-1] = (out[-1][0] + rest, out[-1][1])
+        if rest or not out:
+            out.append((rest, tuple(s for s in ins if state.staked[s] > prev or state.stocks[s] > 0 or not prev)))
         return out
 
     # -- the end of a deal --------------------------------------------------------------------------------

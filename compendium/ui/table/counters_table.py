@@ -703,6 +703,7 @@ class PokerController(CountersController):
         self._deal_seen = 0
         self.last_panel = TextPanel(size=12)
         self.last_cards: list[CardItem] = []
+        self.side_stacks: list[CounterStack] = []     # table stakes: a stack for each side pool
 
     def build(self) -> None:
         super().build()
@@ -710,10 +711,11 @@ class PokerController(CountersController):
 
     def teardown(self) -> None:
         scene = self.table.scene()
-        for item in [self.last_panel, *self.last_cards]:
+        for item in [self.last_panel, *self.last_cards, *self.side_stacks]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.last_cards.clear()
+        self.side_stacks.clear()
         super().teardown()
 
     def amount_action(self, amount: int) -> Any:
@@ -825,9 +827,8 @@ class PokerController(CountersController):
         pools = self.game.pools(view.pub) if pool else []
         if len(pools) > 1:
             # Table stakes: the main pool and each side pool, with who contests it.
-            parts = [f"{'Main' if k == 0 else 'side'} {amount} ({''.join(self.game.seat_name(p) for p in who)})"
-                     for k, (amount, who) in enumerate(pools)]
-            return pool, "Pool " + str(pool) + ": " + ", ".join(parts)
+            # Table stakes: the main pool here, each side pool a stack of its own beside it.
+            return pools[0][0], f"Main pool {pools[0][0]}"
         return pool, f"Pool {pool}" if pool else ""
 
     def seat_lines(self, view: Any, seat: int) -> list[str]:
@@ -849,8 +850,8 @@ class PokerController(CountersController):
     def info_lines(self, view: Any) -> list[str]:
         pub = view.pub
         variety = pub.option("variety", "draw")
-        name = {"draw": "", "straight": "Straight Poker: ", "stud": "Stud Poker: ",
-                "whiskey": "Whiskey Poker: "}.get(variety, "")
+        name = {"draw": "", "straight": "Straight Poker, ", "stud": "Stud Poker, ",
+                "whiskey": "Whiskey Poker, "}.get(variety, "")
         stakes = "table stakes" if pub.option("stakes", "limit") == "table" else f"limit {pub.option('limit')}"
         if variety == "whiskey":
             stakes = "no betting"
@@ -860,21 +861,16 @@ class PokerController(CountersController):
                  "before": "betting before the draw", "draw": "the draw",
                  "after": "betting after the draw"}.get(pub.phase)
         if variety == "straight" and pub.phase == "before":
-            phase = "betting (no draw)"
+            phase = "no draw"
         if variety == "stud" and pub.phase == "before":
-            phase = f"betting, {pub.street} card{'s' if pub.street > 1 else ''} up"
+            phase = f"{pub.street} card{'s' if pub.street > 1 else ''} up"
         if pub.phase == "widow":
-            phase = ("the widow is up" if pub.widow_up else "the widow lies face down") + (
-                f" · {self.game.seat_name(pub.knocker)} has knocked" if pub.knocker is not None else "")
+            phase = ("the widow up" if pub.widow_up else "the widow face down") + (
+                f" · {self.game.seat_name(pub.knocker)} knocked" if pub.knocker is not None else "")
         if phase:
             lines.append(name + (phase if name else phase[:1].upper() + phase[1:]))
         if tiger:
             lines.append("The Tiger counts (7 5 4 3 2 and such)")
-        pools = self.game.pools(pub) if pub.staked and pub.pool else []
-        if len(pools) > 1:
-            for k, (amount, who) in enumerate(pools):
-                names = ", ".join(self.seat_title(p) for p in who)
-                lines.append(f"{'Main pool' if k == 0 else 'Side pool'} {amount}: {names}")
         if pub.level and pub.phase in ("before", "after") and not self.game.unopened(pub):
             lines.append(f"Stake to make good: {pub.level}")
         return lines
@@ -882,6 +878,29 @@ class PokerController(CountersController):
     def _sync_panels(self, view: Any) -> None:
         super()._sync_panels(view)
         self._sync_last(view)
+
+    def _sync_stacks(self, view: Any) -> None:
+        super()._sync_stacks(view)
+        pub = view.pub
+        pools = self.game.pools(pub) if pub.staked and pub.pool else []
+        sides = pools[1:] if len(pools) > 1 else []
+        scene = self.table.scene()
+        while len(self.side_stacks) < len(sides):
+            stack = CounterStack()
+            scene.addItem(stack)
+            self.side_stacks.append(stack)
+        d = self.disc()
+        spot = self.pot_spot()
+        for k, stack in enumerate(self.side_stacks):
+            if k >= len(sides):
+                stack.hide()
+                continue
+            amount, who = sides[k]
+            names = "".join(self.game.seat_name(p) if p != self.me else "you " for p in who).strip()
+            stack.set_amount(amount, d * 0.85, f"side {amount} ({names})", lit=False)
+            # below the main pool, one after another to the right
+            stack.setPos(QPointF(spot.x() + (k - (len(sides) - 1) / 2) * d * 4.2, spot.y() + d * 2.4))
+            stack.show()
 
     def _sync_last(self, view: Any) -> None:
         """The last deal's end, in the bottom right corner: its words, and the hands shown at the
@@ -898,6 +917,7 @@ class PokerController(CountersController):
         rows = max(1, min(6, len(last.shown)))
         text_h = (3 + rows) * (size + 4)
         mini = max(16.0, min(self.unit * 0.4, (self.height * 0.34 - text_h) / (rows * aspect + 0.2)))
+        pictures = mini >= 24          # cards too small to read are left out: the words say it
         row_h = mini * aspect + 4
         # the room beside your hand, right of it
         room = max(140.0, self.width * 0.5 - (self.unit * 0.62 * 4 + self.unit) / 2 - 24)
@@ -913,6 +933,8 @@ class PokerController(CountersController):
         shown = last.shown[:6]
         for hand in shown:
             lines.append(f"{self.seat_title(hand.seat)}: {hand.name}")
+        if not pictures:
+            shown = ()
         self.last_panel.set_lines(lines, size)
         r = self.last_panel.boundingRect()
         block_h = r.height() + len(shown) * row_h

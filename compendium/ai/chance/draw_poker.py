@@ -131,6 +131,11 @@ def _plan_discard(codes: Sequence[int], book: bool = True) -> list[int]:
     return [c for c in codes if _high(c >> 2) != top]
 
 
+def _share(mine: int, best_other: int) -> float:
+    """A sampled world's count: a win, half of a tie, or nothing."""
+    return 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+
+
 class _World:
     """The cards a sampled world still has to give out: the unseen cards in a random order, taken
     from the end; cards taken out of order are struck off and skipped when reached."""
@@ -358,11 +363,7 @@ class PokerPlayer:
                 for s in opponents:
                     h = self._opponent_after(world, rng, pub.drawn[s], raises[s])
                     best_other = max(best_other, ev(h))
-            mine_v = ev(mine)
-            if mine_v > best_other:
-                total += 1.0
-            elif mine_v == best_other:
-                total += 0.5
+            total += _share(ev(mine), best_other)
         return total / n
 
     def _stud_strength(self, view: Any, hand: list[int], unseen: list[int], opponents: list[int],
@@ -393,11 +394,7 @@ class PokerPlayer:
                         world.remove(tuple(hole))
                 other = hole + shown[s] + world.take(4 - len(shown[s]))
                 best_other = max(best_other, ev(other))
-            mine_v = ev(mine)
-            if mine_v > best_other:
-                total += 1.0
-            elif mine_v == best_other:
-                total += 0.5
+            total += _share(ev(mine), best_other)
         return total / n
 
     # -- Whiskey Poker ----------------------------------------------------------------------------------

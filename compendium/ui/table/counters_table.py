@@ -868,9 +868,7 @@ class PokerController(CountersController):
             phase = ("the widow up" if pub.widow_up else "the widow face down") + (
                 f" · {self.game.seat_name(pub.knocker)} knocked" if pub.knocker is not None else "")
         if phase:
-            lines.append(name + (phase if name else phase[:1].upper() + phase[1:]))
-        if tiger:
-            lines.append("The Tiger counts (7 5 4 3 2 and such)")
+            lines.append(name + (phase if name else phase[:1].upper() + phase[1:]) + (" · Tiger" if tiger else ""))
         if pub.level and pub.phase in ("before", "after") and not self.game.unopened(pub):
             lines.append(f"Stake to make good: {pub.level}")
         return lines

@@ -405,3 +405,22 @@ def test_every_variety_anchor_is_on_the_page():
     anchors = rulesdoc.anchors((rules_dir() / "draw_poker.md").read_text(encoding="utf-8"))
     for anchor in ("straight-poker", "stud-poker", "whiskey-poker", "table-stakes", "the-tiger"):
         assert anchor in anchors
+
+
+def test_table_stakes_at_draw_poker_legal_and_refused():
+    """Draw Poker at table stakes: the Age antes within the limit as ever, then any raise up to a
+    player's whole stock is legal, and one beyond it is refused with the law of table stakes."""
+    state = GAME.apply(GAME.initial_state({"players": 3, "stakes": "table"}), Deal(5))
+    assert GAME.legal_actions(state, A)[-1] == Ante(6)                   # the ante keeps the limit
+    assert refusal(GAME, state, Ante(7)).rule == "draw_poker#the-age-and-his-ante"
+    state = GAME.apply(state, Ante(1))
+    seat = GAME.to_move(state)
+    moves = legal(state)
+    for action in (Pass(), MakeGood(), Better(1), Better(13), Better(50), Better(198)):
+        assert action in moves                                           # 2 to make good, 198 more
+    for action, rule in ((Better(199), "draw_poker#table-stakes"), (Better(0), "draw_poker#the-limit"),
+                         (Hold(), "draw_poker#holding-the-age"), (Draw(()), "draw_poker#the-draw"),
+                         (Knock(), "draw_poker#whiskey-poker")):
+        assert refusal(GAME, state, action).rule == rule
+    after = GAME.apply(state, Better(198))                               # all he has: 200 in
+    assert after.stocks[seat] == 0 and after.staked[seat] == 200

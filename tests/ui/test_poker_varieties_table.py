@@ -46,6 +46,10 @@ def test_stud_shows_the_up_cards_and_never_a_hole_card(table):
             assert ctl.cards[cid].isVisible()
     assert any("Stud Poker" in line for line in ctl.info_lines(ctl.view()))
     keep(table, "stud")
+    messages = []
+    table.message.connect(lambda text, rule: messages.append((text, rule)))
+    click_item(table, ctl.cards[state.hands[0][-1]])                 # no draw: said with its law
+    assert messages and messages[-1][1] == "draw_poker#stud-poker"
 
 
 def test_whiskey_widow_exchanged_by_clicks(table):

@@ -995,6 +995,11 @@ class PokerController(CountersController):
                 self.selected = set() if cid in self.selected else {cid}
             self.table.sync(animate=True)
             return
+        variety = view.pub.option("variety", "draw")
+        if variety in ("straight", "stud"):
+            self.table.say(f"There is no draw at {variety.title()} Poker: the cards stay as they are dealt.",
+                           self.game.ref(f"{variety}-poker"))
+            return
         if view.pub.phase != "draw" or not self.table.human_to_move:
             self.table.say("Your cards are changed in the draw, once the betting before it is over.",
                            self.game.ref("the-draw"))

@@ -471,3 +471,66 @@ def wild_hand_name(cards: Sequence[Card], aces: str = "both") -> str:
 
 __all__ += ["WILD", "joker_stands_for", "wild_category_of_codes", "wild_hand_name", "wild_hand_value",
             "wild_strength_of_codes"]
+
+
+# -- the Tiger (Draw Poker's option) ---------------------------------------------------------------
+# Added for the Tiger: seven high down to the deuce, no pair, not a sequence (7 6 5 4 2, 7 6 5 3 2,
+# 7 6 4 3 2, 7 5 4 3 2), counted a hand of its own between the straight and the flush; between two
+# tigers the higher cards decide as between two hands of nothing.  In the integer strength it lies
+# above every straight (whose tie-break is its top card alone, at most 14 in the top nibble) and
+# below every flush: the straight's category with 15 in the top nibble, the tiger's other four
+# ranks below it.  With the joker wild, the joker may be called the card that completes a tiger.
+_TIGER_TOP = 15 << 16
+
+
+def _tiger_of_codes(codes: Sequence[int]) -> int:
+    """The tiger's strength of five plain codes, or 0 when they are no tiger (a flush, which
+    ranks higher, is not counted a tiger)."""
+    highs = sorted((14 if c >> 2 == 0 else (c >> 2) + 1 for c in codes), reverse=True)
+    if highs[0] != 7 or highs[4] != 2 or len(set(highs)) != 5 or highs == [6, 5, 4, 3, 2]:
+        return 0
+    if len({c & 3 for c in codes}) == 1:
+        return 0
+    return (int(Category.STRAIGHT) << _STRENGTH_SHIFT) | _TIGER_TOP | \
+        (highs[1] << 12) | (highs[2] << 8) | (highs[3] << 4) | highs[4]
+
+
+def tiger_strength_of_codes(codes: Sequence[int], aces: str = "both") -> int:
+    """``wild_strength_of_codes`` with the Tiger counted (the joker, if held, wild)."""
+    base = wild_strength_of_codes(codes, aces)
+    if WILD not in codes:
+        return max(base, _tiger_of_codes(codes))
+    four = [c for c in codes if c != WILD]
+    best = 0
+    for rank in range(1, 7):                # the joker called a two … seven (codes 4 … 27)
+        for suit in range(4):
+            c = rank * 4 + suit
+            if c not in four:
+                best = max(best, _tiger_of_codes((*four, c)))
+    return max(base, best)
+
+
+def is_tiger_strength(strength: int) -> bool:
+    return strength >> _STRENGTH_SHIFT == Category.STRAIGHT and strength & 0xF0000 == _TIGER_TOP
+
+
+def value_of_strength(strength: int) -> HandValue:
+    """A strength as a ``HandValue`` (a tiger is the straight's category with 15 first in its ranks,
+    so that it compares above every straight and below every flush)."""
+    packed = strength & ((1 << _STRENGTH_SHIFT) - 1)
+    ranks = tuple(n for n in ((packed >> (4 * k)) & 15 for k in range(4, -1, -1)) if n)
+    return HandValue(Category(strength >> _STRENGTH_SHIFT), ranks)
+
+
+def tiger_hand_name(cards: Sequence[Card], aces: str = "both") -> str:
+    """``wild_hand_name`` with the Tiger: "a tiger (seven, five, four, three, two)"."""
+    codes = _wild_codes(cards)
+    strength = tiger_strength_of_codes(codes, aces)
+    if not is_tiger_strength(strength):
+        return wild_hand_name(cards, aces)
+    ranks = [7] + [(strength >> (4 * k)) & 15 for k in range(3, -1, -1)]
+    words = ", ".join(Rank(r).title for r in ranks)
+    return f"a tiger ({words})" + (", with the joker" if WILD in codes else "")
+
+
+__all__ += ["is_tiger_strength", "tiger_hand_name", "tiger_strength_of_codes", "value_of_strength"]

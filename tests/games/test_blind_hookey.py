@@ -139,3 +139,65 @@ def test_the_banks_edge_is_three_in_fifty_one():
     mean = lost / len(per_round)
     se = (sum((x - mean) ** 2 for x in per_round) / (len(per_round) - 1) / len(per_round)) ** 0.5 / 5
     assert abs(lost / staked - 3 / 51) < 4 * se, (lost / staked, se)
+
+
+# -- the three packets ----------------------------------------------------------------------------------
+def three_packets(bottoms: tuple[str, str, str], players: int = 4):
+    """A round of the three packets, the dealer cutting 10 and 20: packets of 10, 10 and 32 cards
+    whose bottom cards are ``bottoms`` (the left, the right, the dealer's)."""
+    from compendium.games.chance.blind_hookey import StakeOn  # noqa: F401  (the action under test)
+    s = G.apply(G.initial_state({"players": players, "packets": "three"}), Shuffle(1))
+    pack = list(s.pack)
+    for place, text in zip((9, 19, 51), bottoms):
+        j = pack.index(c(text))
+        pack[j], pack[place] = pack[place], pack[j]
+    return dataclasses.replace(s, pack=tuple(pack))
+
+
+def test_three_packets_the_dealer_cuts_twice_and_keeps_the_third():
+    s = three_packets(("KS", "2H", "9D"))
+    assert s.phase == "cut" and s.turn == s.dealer == 3
+    assert G.legal_actions(s, 3) == tuple(Cut(k) for k in range(4, 45))     # leaving four for each
+    s = play(s, "cut 10")
+    assert s.turn == 3 and G.legal_actions(s, 3)[-1] == Cut(38)
+    s = play(s, "cut 10")
+    assert s.phase == "stake" and s.turn == 0 and s.heaps == ((0, 10), (10, 20), (20, 52))
+    view = G.view(s, 0)
+    assert len(view.heaps) == 2 and view.packets[3] is not None             # the dealer's before him
+    assert all(vc.face is None for heap in view.heaps for vc in heap)       # nobody sees a card
+
+
+def test_three_packets_each_punter_settled_by_the_packet_he_chose():
+    from compendium.games.chance.blind_hookey import StakeOn
+    s = play(three_packets(("KS", "2H", "9D")), "cut 10", "cut 10")
+    legal = G.legal_actions(s, 0)
+    assert StakeOn(1, 1) in legal and StakeOn(2, 10) in legal and len(legal) == 20
+    s = play(s, "stake 5 on 1", "stake 3 on 2", "stake 2 on 1")
+    assert s.turned
+    # the left packet's king beats the dealer's nine; the right packet's two loses
+    assert s.stocks == (105, 97, 102, 96)
+    assert s.results[0].startswith("packet 1, K♠: won 5") and s.results[1].startswith("packet 2")
+    assert s.dealer == 3                                           # he did not lose to every punter
+    s = G.apply(s, Shuffle(2))
+    assert s.turn == 3 and s.heaps == ()
+
+
+def test_three_packets_the_deal_passes_when_every_punter_wins():
+    s = play(three_packets(("KS", "QH", "9D")), "cut 10", "cut 10")
+    s = play(s, "stake 1 on 1", "stake 1 on 2", "stake 1 on 1")
+    assert s.dealer == 0
+
+
+def test_three_packets_refusals_name_their_laws():
+    from compendium.games.chance.blind_hookey import StakeOn
+    s = three_packets(("KS", "2H", "9D"))
+    assert refusal(G, s, Cut(3)).rule == REF + "the-three-packets"            # four cards at least
+    assert refusal(G, s, Cut(49)).rule == REF + "the-three-packets"           # leaving eight
+    s = play(s, "cut 10", "cut 10")
+    assert refusal(G, s, Stake(2)).rule == REF + "the-three-packets"          # say which packet
+    assert refusal(G, s, StakeOn(3, 2)).rule == REF + "the-three-packets"     # the third is the dealer's
+    assert refusal(G, s, StakeOn(1, 11)).rule == REF + "staking"
+    assert G.action_from_str(s, "stake 4 on 2") == StakeOn(2, 4)
+    assert G.action_to_str(StakeOn(2, 4)) == "stake 4 on 2"
+    usual = round_with({})
+    assert refusal(G, usual, StakeOn(1, 2)).rule == REF + "staking"

@@ -19,10 +19,10 @@ GAMES_EACH = int(os.environ.get("COMPENDIUM_STRESS_GAMES", "1000"))
 MAX_STEPS = 300          # random play in a patience with endless passes would go round for ever
 
 
-def random_game(game, seed: int) -> int:
+def random_game(game, seed: int, options: dict | None = None) -> int:
     """One random game from deal ``seed``; returns the number of actions played."""
     gen = SplitMix64(seed)
-    state = game.initial_state(game.resolve_options({}))
+    state = game.initial_state(game.resolve_options(options or {}))
     chance = 0
     steps = 0
     while steps < MAX_STEPS:
@@ -58,3 +58,23 @@ def test_a_thousand_random_games(game_id, half):
     seeds = HALVES[half]
     total = sum(random_game(game, seed) for seed in seeds)
     assert not seeds or total > len(seeds)    # the games really were played
+
+
+# Options that change how a game is played, not only its figures (a variety on one engine): each
+# is stressed too, with a tenth of the games.
+STRESSED_OPTIONS = {
+    "draw_poker": [{"variety": "straight"}, {"variety": "stud"}, {"variety": "whiskey"},
+                   {"stakes": "table"}, {"tiger": True}, {"variety": "stud", "stakes": "table"},
+                   {"jackpots": True}, {"joker": True}, {"straddle": True}],
+    "blind_hookey": [{"packets": "three"}],
+}
+
+
+@pytest.mark.stress
+@pytest.mark.parametrize("game_id, options", [(g, o) for g, opts in STRESSED_OPTIONS.items() for o in opts],
+                         ids=lambda v: v if isinstance(v, str) else "-".join(f"{k}={x}" for k, x in v.items()))
+def test_random_games_under_each_variety(game_id, options):
+    game = registry.get_game(game_id)
+    seeds = range(max(1, GAMES_EACH // 10))
+    total = sum(random_game(game, seed, options) for seed in seeds)
+    assert total > len(seeds)

@@ -132,3 +132,29 @@ def test_hookey_you_cut_a_packet_and_stake_on_it_unseen(table):
     assert state.round_no >= 1
     assert any(line.startswith("Last round: ") for line in ctl.info.lines)
     assert ":" in ctl.names[0].lines[1]                          # your card and what it won or lost
+
+
+def test_hookey_three_packets_stake_on_the_left_or_the_right(table):
+    import os
+
+    from compendium.games.chance.blind_hookey import GAME as HOOKEY
+    from compendium.games.chance.blind_hookey import StakeOn
+    table.load_session(Session(HOOKEY, {"packets": "three"}, seed=3, human_seats=(0,)))
+    ctl = table.controller
+    others_until(table, lambda s: s.state.phase == "stake")          # the dealer cuts the three
+    state = table.session.state
+    assert state.phase == "stake" and state.turn == 0
+    view = table.current_view()
+    assert len(view.heaps) == 2
+    left, right = (ctl.cards[heap[-1].id] for heap in view.heaps)
+    assert left.x() < right.x() and left.face is None and right.face is None
+    assert ctl.prompt() == "Stake on the left or the right packet, unseen"
+    table.setFocus()
+    QTest.keyClick(table, Qt.Key.Key_Up)                              # two counters in hand
+    if os.environ.get("COMPENDIUM_TEST_PICTURES"):
+        table.grab().save(os.path.join(os.environ["COMPENDIUM_TEST_PICTURES"], "hookey3.png"))
+    click_item(table, button(ctl, "Stake 2 on the right"))
+    assert table.session.steps[-1].action == StakeOn(2, 2)
+    others_until(table, lambda s: s.state.round_no >= 1)
+    assert table.session.state.round_no >= 1
+    assert table.session.state.results[0].startswith("packet 2")

@@ -17,6 +17,13 @@ and once begun, a bluff is carried through the deal (the player remembers it in 
 it can be bluffed: a bold bettor's hand is believed to be good, so a poor hand is passed out
 rather than pay to see it.
 
+The varieties.  At Straight Poker the hand is judged as after a draw (no draw to come), at Stud
+Poker each sampled world deals the cards still to come — and the opponents' hole cards — from the
+unseen cards, the others' up cards being seen; at Whiskey Poker there is no betting, and the player
+weighs each exchange with the widow by the hand it makes, knocking when its hand is likely best
+(the higher levels sample the others' hands to judge that).  With the Tiger agreed, hands are
+valued with it.
+
 The randomness is seeded from the view, so the same view always gives the same choice: the player
 cannot depend on anything it is not shown.
 """
@@ -29,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...games import poker_hands
-from ...games.poker_hands import WILD, Category
+from ...games.poker_hands import WILD, Category, tiger_strength_of_codes
 from ...games.poker_hands import wild_strength_of_codes as strength_of_codes
 from ..base import PlayerAI
 
@@ -124,6 +131,11 @@ def _plan_discard(codes: Sequence[int], book: bool = True) -> list[int]:
     return [c for c in codes if _high(c >> 2) != top]
 
 
+def _share(mine: int, best_other: int) -> float:
+    """A sampled world's count: a win, half of a tie, or nothing."""
+    return 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
+
+
 class _World:
     """The cards a sampled world still has to give out: the unseen cards in a random order, taken
     from the end; cards taken out of order are struck off and skipped when reached."""
@@ -185,6 +197,7 @@ class PokerPlayer:
         # The bluff it is carrying through this deal (the deal number, or -1): a plain note,
         # so that it survives the worker process between two decisions.
         self.bluff_deal = -1
+        self.evaluate: Any = strength_of_codes     # with the Tiger agreed: tiger_strength_of_codes
 
     @property
     def style(self) -> Style:
@@ -200,6 +213,15 @@ class PokerPlayer:
         pub = view.pub
         me = view.seat
         rng = random.Random(self._seed(view))
+        self.evaluate = tiger_strength_of_codes if pub.option("tiger", False) else strength_of_codes
+        variety = pub.option("variety", "draw")
+        if pub.phase == "widow":
+            return self._whiskey(view, legal, rng)
+        if pub.option("stakes", "limit") == "table":
+            # At table stakes a raise may be anything up to a whole stock: the player sizes its
+            # raises as at the limit, up to the larger of the limit and the pool.
+            cap = max(int(pub.option("limit", 12)), pub.pool)
+            legal = [a for a in legal if not isinstance(a, Better) or a.amount <= cap] or legal
         kinds = {type(a) for a in legal}
         if Ante in kinds:
             return self._ante(legal, rng)
@@ -215,8 +237,16 @@ class PokerPlayer:
         opponents = sum(1 for s in range(pub.n) if s != me and pub.ins[s])
         fair = 1.0 / (opponents + 1)
         bluffing = self.bluff_deal == pub.deal_no
-        category = strength_of_codes(hand) >> _SHIFT if len(hand) == 5 else 0
-        if pub.phase == "before":
+        category = self.evaluate(hand) >> _SHIFT if len(hand) == 5 else 0
+        if variety in ("straight", "stud") and owed == 0:
+            # Nobody has bet in this interval: passing costs nothing and keeps the player in.
+            if bluffing or (strength < 0.2 and rng.random() < self.style.bluff / 2 and raises):
+                self.bluff_deal = pub.deal_no
+                return self._size(raises, 0.5 + 0.3 * rng.random())
+            if strength >= fair * 1.6 and raises and rng.random() < 0.85:
+                return self._size(raises, min(1.0, strength))
+            return Pass()
+        if pub.phase == "before" and variety == "draw":
             return self._before(legal, rng, strength, fair, owed, pot, raises, category, pub)
         # -- after the draw
         # Holding costs nothing and lets the others speak first; a strong hand sometimes bets at
@@ -240,6 +270,8 @@ class PokerPlayer:
         if strength >= 0.7 and raises and rng.random() < min(0.9, strength) * again:
             return self._size(raises, strength)
         margin = {1: 1.15, 2: 1.0, 3: 0.95}[self.level]
+        if variety in ("straight", "stud") and self.level == 1:
+            margin = 0.6          # the beginner at these games sees a bet through on hope
         if strength >= odds * margin:
             return MakeGood()
         return Pass()
@@ -296,13 +328,17 @@ class PokerPlayer:
         pub = view.pub
         me = view.seat
         seen = {card_code(vc.face) for vc in view.cards if vc.face is not None}
-        pack = 53 if view.pub.option("joker", False) else 52
+        joker = view.pub.option("joker", False) and view.pub.option("variety", "draw") in ("draw", "straight")
+        pack = 53 if joker else 52
         unseen = [c for c in range(pack) if c not in seen]
         opponents = [s for s in range(pub.n) if s != me and pub.ins[s]]
         if not opponents:
             return 1.0
+        ev = self.evaluate
+        if pub.option("variety", "draw") == "stud":
+            return self._stud_strength(view, hand, unseen, opponents, rng, samples or self.style.samples)
         style = self.style
-        before = pub.phase == "before"
+        before = pub.phase == "before" and pub.option("variety", "draw") == "draw"
         raises = {s: self._raises(pub, s) for s in opponents}
         my_out = plan_discard(hand, style.book_draws) if before else []
         my_keep = [c for c in hand if c not in my_out]
@@ -320,19 +356,111 @@ class PokerPlayer:
                     # discards): a hand that cannot be served stands as it is in this world.
                     if out and world.left() >= len(out) + 5 * len(opponents):
                         h = [c for c in h if c not in out] + world.take(len(out))
-                    best_other = max(best_other, strength_of_codes(h))
+                    best_other = max(best_other, ev(h))
             else:
                 mine = hand
                 best_other = 0
                 for s in opponents:
                     h = self._opponent_after(world, rng, pub.drawn[s], raises[s])
-                    best_other = max(best_other, strength_of_codes(h))
-            mine_v = strength_of_codes(mine)
-            if mine_v > best_other:
-                total += 1.0
-            elif mine_v == best_other:
-                total += 0.5
+                    best_other = max(best_other, ev(h))
+            total += _share(ev(mine), best_other)
         return total / n
+
+    def _stud_strength(self, view: Any, hand: list[int], unseen: list[int], opponents: list[int],
+                       rng: random.Random, n: int) -> float:
+        """Stud: in each world the opponents' hole cards and every card still to come are dealt from
+        the unseen cards; their up cards are as seen.  A bold bettor's hole card is more likely to
+        pair what he shows (the level that reads bets)."""
+        pub = view.pub
+        ev = self.evaluate
+        shown = {s: [card_code(view.cards[i].face) for i in pub.hands[s][1:]] for s in opponents}
+        raises = {s: self._raises(pub, s) for s in opponents}
+        total = 0.0
+        for _ in range(n):
+            world = _World(unseen, rng)
+            mine = hand + world.take(5 - len(hand))
+            best_other = 0
+            for s in opponents:
+                if self.level == 1:
+                    # The beginner weighs his own cards against an average hand, not what is showing.
+                    best_other = max(best_other, ev(world.take(5)))
+                    continue
+                hole = world.take(1)
+                if self.style.reads_bets and raises[s] and rng.random() < 0.5:
+                    pairing = [c for c in list(world.avail) if any(c >> 2 == u >> 2 for u in shown[s])]
+                    if pairing:
+                        world.give_back(hole)
+                        hole = [pairing[rng.randrange(len(pairing))]]
+                        world.remove(tuple(hole))
+                other = hole + shown[s] + world.take(4 - len(shown[s]))
+                best_other = max(best_other, ev(other))
+            total += _share(ev(mine), best_other)
+        return total / n
+
+    # -- Whiskey Poker ----------------------------------------------------------------------------------
+    def _whiskey(self, view: Any, legal: list[Any], rng: random.Random) -> Any:
+        from ...games.chance.draw_poker import Exchange, Knock, Pass, TakeWidow
+        from ...games.poker_hands import card_code as code
+        pub = view.pub
+        me = view.seat
+        ev = self.evaluate
+        hand = [code(vc.face) for vc in view.hand(me) if vc.face is not None]
+        now = ev(hand)
+        widow = [view.cards[i].face for i in pub.widow]
+        best_action, best_value = None, now
+        if pub.widow_up and all(f is not None for f in widow):
+            wcodes = [code(f) for f in widow]
+            whole = ev(wcodes)
+            if whole > best_value and TakeWidow() in legal:
+                best_action, best_value = TakeWidow(), whole
+            for a in legal:
+                if isinstance(a, Exchange):
+                    after = [c for c in hand if c != code(a.give)] + [code(a.take)]
+                    v = ev(after)
+                    # level 1 takes the first improvement it sees; the others the best
+                    if v > best_value and (self.level > 1 or best_action is None):
+                        best_action, best_value = a, v
+        # Knock when the hand is likely best: level 1 by its kind alone, the others by sampling.
+        players = sum(1 for s in range(pub.n) if pub.ins and pub.ins[s]) or pub.n
+        if Knock() in legal:
+            if self.level == 1:
+                good = (now >> _SHIFT) >= Category.TWO_PAIRS
+            else:
+                share = self._whiskey_share(view, hand, rng)
+                good = share ** (players - 1) >= {2: 0.6, 3: 0.5}[self.level]
+            if good and (best_action is None or (best_value >> _SHIFT) == (now >> _SHIFT)):
+                return Knock()
+        if best_action is not None:
+            return best_action
+        if not pub.widow_up and TakeWidow() in legal:
+            # The widow unseen: worth taking for a hand of nothing (its expected worth is a random
+            # hand's), kept otherwise.
+            if (now >> _SHIFT) == Category.HIGH_CARD and rng.random() < (0.5 if self.level == 1 else 0.9):
+                return TakeWidow()
+        if Pass() in legal:
+            return Pass()
+        if Knock() in legal:
+            return Knock()
+        # Must exchange: throw the lowest odd card for the widow's best.
+        exchanges = [a for a in legal if isinstance(a, Exchange)]
+        if exchanges:
+            return max(exchanges, key=lambda a: ev([c for c in hand if c != code(a.give)] + [code(a.take)]))
+        return legal[0]
+
+    def _whiskey_share(self, view: Any, hand: list[int], rng: random.Random) -> float:
+        """The share of sampled worlds in which this hand beats one other hand drawn from the cards
+        it has not seen (the widow's and the known cards left out)."""
+        seen = {card_code(vc.face) for vc in view.cards if vc.face is not None}
+        unseen = [c for c in range(52) if c not in seen]
+        ev = self.evaluate
+        mine = ev(hand)
+        n = self.style.samples // 3
+        wins = 0.0
+        for _ in range(n):
+            other = rng.sample(unseen, 5)
+            v = ev(other)
+            wins += 1.0 if mine > v else 0.5 if mine == v else 0.0
+        return wins / n
 
     def _raises(self, pub: Any, seat: int) -> int:
         """How many times ``seat`` has gone (better) since the draw, or before it if no draw yet."""

@@ -271,6 +271,11 @@ class HookeyPlayer:
         amounts = [a for a in legal if hasattr(a, "amount")]
         if not amounts:
             return legal[0]
+        packets = sorted({a.packet for a in amounts if hasattr(a, "packet")})
+        if packets:
+            # The three packets: neither has been seen, so the choice cannot matter; take one.
+            packet = packets[0] if self.level == 1 else rng.choice(packets)
+            amounts = [a for a in amounts if a.packet == packet]
         if self.level == 1:
             return amounts[0]
         if self.level == 2:

@@ -8,6 +8,10 @@ does the same, and each is settled against the dealer alone: a higher card wins 
 or lower one loses it (ties to the dealer).  The deal passes to the left when the dealer loses to
 every punter in a round.  The ace is low (the option makes it high).
 
+The three packets (option ``packets``): the dealer cuts the pack into three packets (``cut K``
+twice), each punter stakes on whichever of the first two he pleases (``stake N on 1``), the third
+is the dealer's, and each punter is settled by his packet's bottom card against the dealer's.
+
 The pack's order is the one thing hidden; a view shows, for each packet, its bottom card once
 turned, and backs for the rest (a card's physical id is its place in the shuffled pack, which
 tells nothing of its face).
@@ -52,7 +56,15 @@ class Stake:
     amount: int
 
 
-HookeyAction = Shuffle | Cut | Stake
+@dataclass(frozen=True, slots=True)
+class StakeOn:
+    """The three packets: stake ``amount`` on packet ``packet`` (1 or 2) of the two in the middle."""
+
+    packet: int
+    amount: int
+
+
+HookeyAction = Shuffle | Cut | Stake | StakeOn
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +86,8 @@ class HookeyState:
     round_no: int = 0
     ledger: tuple[ScoreEvent, ...] = ()
     result: str = ""
+    heaps: tuple[tuple[int, int], ...] = ()   # the three packets: [start, end) each, the dealer's last
+    chosen: tuple[int, ...] = ()              # the packet (1 or 2) each punter staked on; 0: none
 
     def option(self, name: str, default: Any = None) -> Any:
         for key, value in self.opts:
@@ -84,7 +98,15 @@ class HookeyState:
     def punters(self) -> list[Seat]:
         return [(self.dealer + k) % self.n for k in range(1, self.n)]
 
+    def three(self) -> bool:
+        return bool(self.option("packets", "each") == "three")
+
     def bottom(self, seat: Seat) -> Card:
+        """The bottom card that settles ``seat``: his packet's, or (three packets) the one he staked
+        on, the dealer's being the third."""
+        if self.three():
+            heap = self.heaps[2] if seat == self.dealer else self.heaps[self.chosen[seat] - 1]
+            return self.pack[heap[1] - 1]
         packet = self.packets[seat]
         assert packet is not None
         return self.pack[packet[1] - 1]
@@ -95,6 +117,7 @@ class HookeyView:
     seat: Seat | None
     pub: HookeyState
     packets: tuple[tuple[ViewCard, ...] | None, ...]   # each seat's packet: backs, its bottom card last
+    heaps: tuple[tuple[ViewCard, ...], ...] = ()       # the three packets: the two staked on (middle)
 
 
 class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
@@ -106,6 +129,8 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
         OptionSpec("rounds", 12, (12, 6, 24), "Rounds in the session"),
         OptionSpec("maximum", 10, (10, 5, 20), "The largest stake"),
         OptionSpec("ace", "low", ("low", "high"), "The ace ranks", labels=("lowest", "highest")),
+        OptionSpec("packets", "each", ("each", "three"), "The packets",
+                   labels=("A packet for each player", "The three packets: stake on one of two")),
     )
     minimum = 1
 
@@ -137,7 +162,10 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
 
     def cut_range(self, state: HookeyState, seat: Seat) -> tuple[int, int]:
         """The sizes a punter may cut: four at least; at most his fair share of the pack, leaving
-        four for each player still to take a packet (the dealer among them)."""
+        four for each player still to take a packet (the dealer among them).  With the three
+        packets the dealer cuts twice, each packet of four at least."""
+        if state.three():
+            return LEAST_PACKET, len(PACK) - state.cut_at - LEAST_PACKET * (2 - len(state.heaps))
         punters = state.punters()
         after = len(punters) - punters.index(seat)        # the punters after him, and the dealer
         room = len(PACK) - state.cut_at - LEAST_PACKET * after
@@ -153,7 +181,10 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             lo, hi = self.cut_range(state, seat)
             return tuple(Cut(k) for k in range(lo, hi + 1))
         if state.phase == "stake":
-            return tuple(Stake(a) for a in range(self.minimum, self.stake_limit(state, seat) + 1))
+            amounts = range(self.minimum, self.stake_limit(state, seat) + 1)
+            if state.three():
+                return tuple(StakeOn(h, a) for h in (1, 2) for a in amounts)
+            return tuple(Stake(a) for a in amounts)
         return ()
 
     def apply(self, state: HookeyState, action: HookeyAction) -> HookeyState:
@@ -169,6 +200,15 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             if state.phase != "cut":
                 raise IllegalAction("the packets are all cut; stake on yours", self.ref("the-packets"))
             lo, hi = self.cut_range(state, seat)
+            if state.three():
+                if not lo <= action.size <= hi:
+                    raise IllegalAction(f"each of the three packets has four cards at least: cut {lo} to {hi}",
+                                        self.ref("the-three-packets"))
+                heaps = state.heaps + ((state.cut_at, state.cut_at + action.size),)
+                s = replace(state, heaps=heaps, cut_at=state.cut_at + action.size)
+                if len(heaps) < 2:
+                    return s
+                return replace(s, heaps=heaps + ((s.cut_at, len(PACK)),), phase="stake", turn=s.punters()[0])
             if not lo <= action.size <= hi:
                 raise IllegalAction(f"a packet is from {lo} to {hi} cards (at least four, at most a fair share)",
                                     self.ref("the-packets"))
@@ -181,15 +221,25 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
                 return replace(s, turn=punters[k + 1])
             packets[s.dealer] = (s.cut_at, len(PACK))    # the cards left are the dealer's
             return replace(s, packets=tuple(packets), phase="stake", turn=punters[0])
-        if isinstance(action, Stake):
+        if isinstance(action, (Stake, StakeOn)):
             if state.phase != "stake":
                 raise IllegalAction("stakes are made once every packet has been cut", self.ref("staking"))
+            if state.three() != isinstance(action, StakeOn):
+                raise IllegalAction("with the three packets, say which of the two packets you stake on"
+                                    if state.three() else "each punter stakes on his own packet",
+                                    self.ref("the-three-packets" if state.three() else "staking"))
+            if isinstance(action, StakeOn) and action.packet not in (1, 2):
+                raise IllegalAction("the punters stake on the first or the second packet; the third is "
+                                    "the dealer's", self.ref("the-three-packets"))
             limit = self.stake_limit(state, seat)
             if not self.minimum <= action.amount <= limit:
                 raise IllegalAction(f"a stake is from {self.minimum} to {limit} counters", self.ref("staking"))
             stakes = list(state.stakes)
             stakes[seat] = action.amount
-            s = replace(state, stakes=tuple(stakes))
+            chosen = list(state.chosen)
+            if isinstance(action, StakeOn):
+                chosen[seat] = action.packet
+            s = replace(state, stakes=tuple(stakes), chosen=tuple(chosen))
             punters = s.punters()
             k = punters.index(seat)
             if k + 1 < len(punters):
@@ -201,7 +251,9 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
         n = state.n
         # (the last round's results stay on the table, in words, until the next is turned up)
         s = replace(state, pack=shuffled(PACK, seed), cut_at=0, packets=(None,) * n, stakes=(0,) * n,
-                    turned=False, results=state.results or ("",) * n)
+                    turned=False, results=state.results or ("",) * n, heaps=(), chosen=(0,) * n)
+        if state.three():
+            return replace(s, phase="cut", turn=s.dealer)       # the dealer cuts the three packets
         return replace(s, phase="cut", turn=s.punters()[0])
 
     def _turn_up(self, state: HookeyState) -> HookeyState:
@@ -233,6 +285,8 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             stocks[d] -= amount
             total -= amount
             results[p] = f"{card}: won {amount}" if amount > 0 else f"{card}: lost {-amount}"
+            if state.three():
+                results[p] = f"packet {state.chosen[p]}, " + results[p]
             rule = self.ref(anchor)
             text = f"{words}: {'paid' if amount > 0 else 'pays'} {abs(amount)}"
             events += [ScoreEvent(p, amount, text, rule), ScoreEvent(d, -amount, text, rule)]
@@ -276,13 +330,21 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             backs = tuple(ViewCard(i, None) for i in range(start, min(end - 1, start + 2)))
             bottom = ViewCard(end - 1, state.pack[end - 1] if state.turned else None)
             packets.append(backs + (bottom,))
-        return HookeyView(seat, replace(state, pack=()), tuple(packets))
+        heaps = []
+        for start, end in state.heaps:
+            backs = tuple(ViewCard(i, None) for i in range(start, min(end - 1, start + 2)))
+            heaps.append(backs + (ViewCard(end - 1, state.pack[end - 1] if state.turned else None),))
+        if state.three() and len(heaps) == 3:
+            # the dealer's packet lies before him; the two the punters stake on, in the middle
+            packets[state.dealer] = heaps.pop()
+        return HookeyView(seat, replace(state, pack=()), tuple(packets), tuple(heaps))
 
     def shuffle_unseen(self, state: HookeyState, seat: Seat, seed: int) -> HookeyState:
         """The pack with every card not turned up in another order."""
         if not state.pack:
             return state
-        shown = {p[1] - 1 for p in state.packets if p is not None} if state.turned else set()
+        shown = ({p[1] - 1 for p in state.packets if p is not None} | {h[1] - 1 for h in state.heaps}
+                 if state.turned else set())
         hidden = [i for i in range(len(state.pack)) if i not in shown]
         faces = shuffled([state.pack[i] for i in hidden], seed)
         pack = list(state.pack)
@@ -298,10 +360,16 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             return f"cut {action.size}"
         if isinstance(action, Stake):
             return f"stake {action.amount}"
+        if isinstance(action, StakeOn):
+            return f"stake {action.amount} on {action.packet}"
         raise NotationError(f"{action!r} is not an action of Blind Hookey")
 
     def action_from_str(self, state: HookeyState, text: str) -> HookeyAction:
         words = text.strip().lower().split()
+        if len(words) == 4 and words[0] == "stake" and words[2] == "on":
+            if not all(w.isascii() and w.isdigit() and len(w) <= 9 for w in (words[1], words[3])):
+                raise NotationError(f"{text!r}: expected 'stake N on 1' or 'stake N on 2'")
+            return StakeOn(int(words[3]), int(words[1]))
         if len(words) == 2 and words[0] in ("shuffle", "cut", "stake"):
             try:
                 number = int(words[1])
@@ -322,6 +390,8 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             return f"{who} cuts a packet of {action.size} cards"
         if isinstance(action, Stake):
             return f"{who} stakes {action.amount} on his packet, unseen"
+        if isinstance(action, StakeOn):
+            return f"{who} stakes {action.amount} on the {('first', 'second')[action.packet - 1]} packet, unseen"
         return self.action_to_str(action)
 
     def action_label(self, state: HookeyState, action: HookeyAction) -> str:
@@ -329,9 +399,13 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
             return f"Cut {action.size}"
         if isinstance(action, Stake):
             return f"Stake {action.amount}"
+        if isinstance(action, StakeOn):
+            return f"Stake {action.amount} on the {('left', 'right')[action.packet - 1]} packet"
         return self.action_to_str(action)
 
     def rules_section(self, state: HookeyState) -> str | None:
+        if state.three() and state.phase in ("cut", "stake"):
+            return self.page_section("the-three-packets")
         sections = {"cut": "the-packets", "stake": "staking", "shuffle": "turning-up", "over": "the-end-of-the-session"}
         return self.page_section(sections.get(state.phase, "the-deal"))
 

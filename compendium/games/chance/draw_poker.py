@@ -19,6 +19,13 @@ full may put in all he has and see for that much (the excess forms a side pool);
 short for the draw is made up by shuffling the discards and thrown-in hands; the session ends when
 a player has no counters left or the agreed number of deals has been played.
 
+The varieties of the book's chapter are options of the same engine (``variety``): Straight Poker
+(no draw; all ante, a pass before the first bet keeps a player in unless somebody raises after it,
+the winner deals), Stud Poker (one card down and four up, a betting interval after each up card,
+the best hand showing speaks first) and Whiskey Poker (a widow on the table, exchanges with it, the
+knock, no betting); Table Stakes (``stakes``: a raise up to all a player has, side pools as above)
+and the Tiger (``tiger``: seven high to the deuce, a hand between the straight and the flush).
+
 The state keeps physical card ids everywhere and the faces in ``deck`` only (with the deal number),
 so the view of a seat is the state without those two plus the faces that seat may see.
 """
@@ -37,7 +44,18 @@ from ...core.notation import parse_cards
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from ..poker_hands import hand_name, hand_value, wild_hand_name, wild_hand_value
+from ..poker_hands import (
+    WILD,
+    HandValue,
+    card_code,
+    hand_name,
+    hand_value,
+    tiger_hand_name,
+    tiger_strength_of_codes,
+    value_of_strength,
+    wild_hand_name,
+    wild_hand_value,
+)
 
 LETTERS = "ABCDEF"
 HAND_SIZE = 5
@@ -103,7 +121,27 @@ class Draw:
     cards: tuple[Card, ...]
 
 
-PokerAction = Deal | Refill | Ante | Straddle | Pass | MakeGood | Better | Hold | Draw
+@dataclass(frozen=True, slots=True)
+class TakeWidow:
+    """Whiskey Poker: lay down the whole hand face up as the widow and take the widow up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Whiskey Poker: put ``give`` from the hand into the (face-up) widow and take ``take``."""
+
+    give: Card
+    take: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Whiskey Poker: stand on this hand; everyone else has one more turn, then all show."""
+
+
+PokerAction = Deal | Refill | Ante | Straddle | Pass | MakeGood | Better | Hold | Draw | TakeWidow | Exchange | Knock
+VARIETIES = ("draw", "straight", "stud", "whiskey")
+WHISKEY_ROUNDS = 6        # rounds of turns at Whiskey Poker before the hands are shown unknocked
 
 
 # -- state --------------------------------------------------------------------------------------
@@ -157,6 +195,16 @@ class PokerState:
     revealed: tuple[int, ...] = ()           # ids shown at the showdown
     looked: bool = False                     # the players have taken up their cards
     last: DealResult | None = None
+    # -- the varieties (Straight, Stud, Whiskey Poker) -------------------------------------------
+    faceup: tuple[int, ...] = ()             # ids whose faces are public: stud's up cards, the widow
+    widow: tuple[int, ...] = ()              # Whiskey Poker's extra hand
+    widow_up: bool = False
+    knocker: Seat | None = None              # Whiskey Poker: who knocked
+    rounds: int = 0                          # Whiskey Poker: rounds of turns since the widow was up
+    passed_last: tuple[bool, ...] = ()       # Whiskey Poker: passed at his last turn
+    checked: tuple[bool, ...] = ()           # passed before the first bet of the interval (still in)
+    base: int = 0                            # the stake at the start of the betting interval
+    street: int = 0                          # Stud Poker: up cards dealt to each player
     ledger: tuple[ScoreEvent, ...] = ()      # each seat's gain or loss, deal by deal
     result: str = ""
     result_rule: str | None = None
@@ -211,8 +259,19 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                    help="Mistigris: the joker added to the pack, wild (see the rules page)",
                    labels=("No joker (the book's game)", "Mistigris: the joker wild")),
         OptionSpec("jackpots", False, (False, True), "Jack-pots",
-                   help="Every deal a jack-pot: all put up a counter, a pair of knaves or better to open",
+                   help="Every deal a jack-pot: all put up a counter, a pair of knaves or better to open "
+                        "(Draw Poker only)",
                    labels=("The Age's blind ante (the book's game)", "Jack-pots every deal")),
+        OptionSpec("variety", "draw", VARIETIES, "The variety",
+                   help="The book's varieties of Poker (see the rules page); the joker plays in Draw "
+                        "and Straight Poker only, jack-pots and the straddle in Draw Poker only",
+                   labels=("Draw Poker (the book's game)", "Straight Poker: no draw",
+                           "Stud Poker: one card down, four up", "Whiskey Poker: the widow")),
+        OptionSpec("stakes", "limit", ("limit", "table"), "The stakes",
+                   labels=("The limit on each raise", "Table stakes: raise up to all you have")),
+        OptionSpec("tiger", False, (False, True), "The Tiger",
+                   help="Seven high to the deuce, no pair: a hand between a straight and a flush",
+                   labels=("No tiger (the usual hands)", "The Tiger counted")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -244,23 +303,45 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def chance_action(self, state: PokerState, seed: int) -> PokerAction:
         return Refill(seed) if state.phase == "refill" else Deal(seed)
 
+    # -- the varieties ------------------------------------------------------------------------------
+    def variety(self, state: PokerState) -> str:
+        return str(state.option("variety", "draw"))
+
+    def joker(self, state: PokerState) -> bool:
+        """Mistigris: the joker plays in Draw and Straight Poker (all five cards held unseen)."""
+        return bool(state.option("joker", False)) and self.variety(state) in ("draw", "straight")
+
+    def table_stakes(self, state: PokerState) -> bool:
+        return bool(state.option("stakes", "limit") == "table")
+
     def pack(self, state: PokerState) -> tuple[Card, ...]:
         """The 52-card pack, or 53 with the joker (Mistigris)."""
-        return PACKS["52+joker"] if state.option("joker", False) else PACKS["52"]
+        return PACKS["52+joker"] if self.joker(state) else PACKS["52"]
 
-    def value(self, state: PokerState, cards: Sequence[Card]) -> Any:
-        """A hand's worth at the showdown (the joker wild in Mistigris)."""
-        return wild_hand_value(cards) if state.option("joker", False) else hand_value(cards)
+    def value(self, state: PokerState, cards: Sequence[Card]) -> HandValue:
+        """A hand's worth at the showdown (the joker wild in Mistigris, the Tiger counted if agreed)."""
+        if state.option("tiger", False):
+            codes = [WILD if c.is_joker else card_code(c) for c in cards]
+            return value_of_strength(tiger_strength_of_codes(codes))
+        return wild_hand_value(cards) if self.joker(state) else hand_value(cards)
 
     def name(self, state: PokerState, cards: Sequence[Card]) -> str:
-        return wild_hand_name(cards) if state.option("joker", False) else hand_name(cards)
+        if state.option("tiger", False):
+            return tiger_hand_name(cards)
+        return wild_hand_name(cards) if self.joker(state) else hand_name(cards)
 
     def jackpots(self, state: PokerState) -> bool:
-        return bool(state.option("jackpots", False))
+        return bool(state.option("jackpots", False)) and self.variety(state) == "draw"
+
+    def antes_all(self, state: PokerState) -> bool:
+        """Every player puts up the ante: jack-pots and the varieties other than Draw Poker."""
+        return self.jackpots(state) or self.variety(state) != "draw"
 
     def unopened(self, state: PokerState) -> bool:
-        """A jack-pot before the draw that nobody has opened yet."""
-        return self.jackpots(state) and state.phase == "before" and state.level == state.ante
+        """A betting interval nobody has opened yet: a player may pass and stay in (a jack-pot before
+        the draw, and every interval of Straight and Stud Poker)."""
+        return (state.phase == "before" and state.level == state.base
+                and (self.jackpots(state) or self.variety(state) in ("straight", "stud")))
 
     def opens(self, state: PokerState, seat: Seat) -> bool:
         """Does ``seat`` hold a pair of knaves or better, the least hand that may open a jack-pot?"""
@@ -269,6 +350,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
 
     def limit(self, state: PokerState) -> int:
         return int(state.option("limit", 12))
+
+    def raise_cap(self, state: PokerState, seat: Seat) -> int:
+        """The most ``seat`` may go better now: the limit, or at table stakes all he has beyond
+        making good."""
+        owed = state.level - state.staked[seat]
+        room = state.stocks[seat] - owed
+        return room if self.table_stakes(state) else min(self.limit(state), room)
 
     def legal_actions(self, state: PokerState, seat: Seat) -> Sequence[PokerAction]:
         if state.turn is None or seat != state.turn or state.phase in ("deal", "refill", "over"):
@@ -282,6 +370,8 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             hand = sorted(state.deck[i] for i in state.hands[seat])
             return tuple(Draw(tuple(c)) for k in range(HAND_SIZE + 1)
                          for c in itertools.combinations(hand, k))
+        if state.phase == "widow":
+            return self._widow_actions(state, seat)
         out: list[PokerAction] = []
         if self._may_hold(state, seat):
             out.append(Hold())
@@ -289,13 +379,31 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         owed = state.level - state.staked[seat]
         if owed > 0:
             out.append(MakeGood())
-        if self._raises_allowed(state) and (not self.unopened(state) or self.opens(state, seat)):
-            top = min(self.limit(state), stock - owed)
-            out.extend(Better(k) for k in range(1, top + 1))
+        if self._raises_allowed(state) and (not self.jackpots(state) or not self.unopened(state)
+                                            or self.opens(state, seat)):
+            out.extend(Better(k) for k in range(1, self.raise_cap(state, seat) + 1))
         return tuple(out)
 
+    def _widow_actions(self, state: PokerState, seat: Seat) -> tuple[PokerAction, ...]:
+        out: list[PokerAction] = []
+        if state.widow_up:
+            hand = sorted(state.deck[i] for i in state.hands[seat])
+            widow = sorted(state.deck[i] for i in state.widow)
+            out.extend(Exchange(g, t) for g in hand for t in widow)
+        out.append(TakeWidow())
+        if self._may_pass_widow(state, seat):
+            out.append(Pass())
+        if state.knocker is None:
+            out.append(Knock())
+        return tuple(out)
+
+    def _may_pass_widow(self, state: PokerState, seat: Seat) -> bool:
+        """A player may not pass two turns running once the widow is up (until somebody knocks)."""
+        return not (state.widow_up and state.knocker is None and state.passed_last[seat])
+
     def _raises_allowed(self, state: PokerState) -> bool:
-        return state.phase == "after" or not state.option("straddle", False) or self.jackpots(state)
+        return (state.phase == "after" or not state.option("straddle", False) or self.jackpots(state)
+                or self.variety(state) != "draw")
 
     def _must_open(self, state: PokerState) -> bool:
         """After the draw, before anybody has bet, a player must go something or pass out."""
@@ -333,6 +441,11 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return self._straddle(state, seat, action)
         if state.phase == "draw":
             return self._draw(state, seat, action)
+        if state.phase == "widow":
+            return self._widow_turn(state, seat, action)
+        if isinstance(action, (TakeWidow, Exchange, Knock)):
+            raise IllegalAction("the widow, exchanging and the knock belong to Whiskey Poker",
+                                self.ref("whiskey-poker"))
         return self._bet(state, seat, action)
 
     def _said(self, state: PokerState, seat: Seat, text: str) -> tuple[tuple[Seat, str], ...]:
@@ -394,32 +507,51 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         The cards lie face down until the Age has put up his blind ante (and any straddles are
         made): nobody has looked at his hand yet."""
         n = state.n
+        variety = self.variety(state)
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
-        for _ in range(HAND_SIZE):
+        # Stud: a hole card and one up card each, the rest dealt up between the intervals.
+        for _ in range(2 if variety == "stud" else HAND_SIZE):
             for k in range(n):
                 hands[(state.age + k) % n].append(pos)
                 pos += 1
+        widow: tuple[int, ...] = ()
+        if variety == "whiskey":
+            widow = tuple(range(pos, pos + HAND_SIZE))
+            pos += HAND_SIZE
+        faceup = tuple(h[1] for h in hands) if variety == "stud" else ()
         dealt = replace(state, deck=tuple(deck), deal_seed=seed, deal_no=state.deal_no + 1,
                         hands=tuple(tuple(h) for h in hands), stock=tuple(range(pos, len(deck))),
                         discards=((),) * n, dead=((),) * n, revealed=(), looked=False,
                         staked=(0,) * n, level=0, ante=0, straddles=0, held=False, calls=(),
                         ins=(True,) * n, acted=(False,) * n, drawn=(-1,) * n, pending=None,
-                        phase="ante", turn=state.age)
-        if self.jackpots(state):
+                        faceup=faceup, widow=widow, widow_up=False, knocker=None, rounds=0,
+                        passed_last=(False,) * n, checked=(False,) * n, base=0,
+                        street=1 if variety == "stud" else 0, phase="ante", turn=state.age)
+        if self.antes_all(state):
             return self._jackpot_antes(dealt, state.staked if state.staked else (0,) * n)
         return dealt
 
     def _jackpot_antes(self, state: PokerState, carried: tuple[int, ...]) -> PokerState:
-        """A jack-pot: every player puts up ``JACKPOT_ANTE`` (on top of what stays in the pool from
-        deals nobody opened), looks at his cards, and the Age speaks first."""
+        """A jack-pot, and every deal of the other varieties: every player puts up ``JACKPOT_ANTE``
+        (on top of what stays in the pool from deals nobody opened), looks at his cards, and the
+        Age speaks first (at Stud, the best hand showing; at Whiskey Poker the widow goes round)."""
         n = state.n
         pay = [min(JACKPOT_ANTE, state.stocks[s]) for s in range(n)]
         staked = tuple(carried[s] + pay[s] for s in range(n))
         stocks = tuple(state.stocks[s] - pay[s] for s in range(n))
         level = max(staked)
-        s = replace(state, staked=staked, stocks=stocks, level=level, ante=level, looked=True,
-                    phase="before", turn=None, calls=((state.dealer, f"jack-pot: all put up {JACKPOT_ANTE}"),))
+        variety = self.variety(state)
+        word = {"draw": "jack-pot", "straight": "straight poker", "stud": "stud poker",
+                "whiskey": "whiskey poker"}[variety]
+        if variety == "straight" and any(carried):
+            word = "a double header"
+        s = replace(state, staked=staked, stocks=stocks, level=level, ante=level, base=level, looked=True,
+                    phase="before", turn=None, calls=((state.dealer, f"{word}: all put up {JACKPOT_ANTE}"),))
+        if variety == "whiskey":
+            return replace(s, phase="widow", turn=state.age)
+        if variety == "stud":
+            return self._next_bettor(s, (self.best_showing(s) - 1) % n)
         return self._next_bettor(s, state.dealer)
 
     def _take_up(self, state: PokerState) -> PokerState:
@@ -462,12 +594,110 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         return self._close_round(state)
 
     def _close_round(self, state: PokerState) -> PokerState:
+        variety = self.variety(state)
+        if variety == "stud":
+            return self._deal_up(state) if state.street < 4 else self._showdown(state)
         if self.unopened(state):
             return self._not_opened(state)
-        if state.phase == "before":
+        if state.phase == "before" and variety == "draw":
             first = self._first_in_from_age(state)
             return replace(state, phase="draw", turn=first, acted=(False,) * state.n)
         return self._showdown(state)
+
+    # -- Stud Poker --------------------------------------------------------------------------------------
+    @staticmethod
+    def showing_key(cards: Sequence[Card]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The worth of the cards showing at Stud: fours, threes, two pairs, a pair, then the
+        highest cards (sequences and flushes are not counted until all five are shown)."""
+        highs = [14 if c.rank == 1 else int(c.rank) for c in cards]
+        groups = sorted({(highs.count(h), h) for h in highs}, reverse=True)
+        return tuple(k for k, _ in groups), tuple(h for _, h in groups)
+
+    def best_showing(self, state: PokerState) -> Seat:
+        """The player in with the best cards showing; between equal ones, the first from the
+        dealer's left."""
+        order = [(state.age + k) % state.n for k in range(state.n)]
+        ins = [s for s in order if state.ins[s]]
+        return max(ins, key=lambda s: (self.showing_key([state.deck[i] for i in state.hands[s][1:]]),
+                                       -order.index(s)))
+
+    def _deal_up(self, state: PokerState) -> PokerState:
+        """The next up card to each player still in, from the Age round to the dealer; then a new
+        betting interval, the best hand showing speaking first."""
+        n = state.n
+        hands = list(state.hands)
+        stock = list(state.stock)
+        faceup = list(state.faceup)
+        for k in range(n):
+            p = (state.age + k) % n
+            if state.ins[p]:
+                card = stock.pop(0)
+                hands[p] = hands[p] + (card,)
+                faceup.append(card)
+        s = replace(state, hands=tuple(hands), stock=tuple(stock), faceup=tuple(faceup),
+                    street=state.street + 1, acted=(False,) * n, checked=(False,) * n, base=state.level,
+                    turn=None)
+        return self._next_bettor(s, (self.best_showing(s) - 1) % n)
+
+    # -- Whiskey Poker -----------------------------------------------------------------------------------
+    def _widow_turn(self, state: PokerState, seat: Seat, action: PokerAction) -> PokerState:
+        n = state.n
+        rule = self.ref("whiskey-poker")
+        hands = list(state.hands)
+        faceup = set(state.faceup)
+        widow = state.widow
+        widow_up = state.widow_up
+        passed = list(state.passed_last)
+        knocker = state.knocker
+        if isinstance(action, TakeWidow):
+            hands[seat], widow = widow, hands[seat]
+            faceup.update(widow)           # his old hand lies face up as the new widow
+            widow_up = True
+            passed[seat] = False
+            word = "takes the widow"
+        elif isinstance(action, Exchange):
+            if not state.widow_up:
+                raise IllegalAction("one card is exchanged only with the widow face up: take the whole "
+                                    "widow, pass or knock", rule)
+            hand = hands[seat]
+            give = next((i for i in hand if state.deck[i] == action.give), None)
+            take = next((i for i in widow if state.deck[i] == action.take), None)
+            if give is None:
+                raise IllegalAction(f"the {action.give.name} is not in your hand", rule)
+            if take is None:
+                raise IllegalAction(f"the {action.take.name} is not in the widow", rule)
+            hands[seat] = tuple(take if i == give else i for i in hand)
+            widow = tuple(give if i == take else i for i in widow)
+            faceup.add(give)
+            passed[seat] = False
+            word = f"exchanges the {action.give.name} for the {action.take.name}"
+        elif isinstance(action, Pass):
+            if not self._may_pass_widow(state, seat):
+                raise IllegalAction("you passed at your last turn: exchange or knock", self.ref("whiskey-poker"))
+            passed[seat] = True
+            word = "passes"
+        elif isinstance(action, Knock):
+            if knocker is not None:
+                raise IllegalAction(f"{self.seat_name(knocker)} has knocked already: this is the last "
+                                    "turn", self.ref("whiskey-poker"))
+            knocker = seat
+            passed[seat] = False
+            word = "knocks"
+        else:
+            raise IllegalAction("at Whiskey Poker there is no betting: exchange with the widow, pass "
+                                "or knock", rule)
+        # The dealer, last to speak in the first round, turns the widow up if nobody has taken it.
+        if seat == state.dealer and not widow_up:
+            widow_up = True
+            faceup.update(widow)
+            word += "; the widow is turned up"
+        s = replace(state, hands=tuple(hands), widow=widow, widow_up=widow_up, faceup=tuple(sorted(faceup)),
+                    passed_last=tuple(passed), knocker=knocker, calls=self._said(state, seat, word))
+        nxt = (seat + 1) % n
+        rounds = state.rounds + (1 if seat == state.dealer and state.widow_up else 0)
+        if nxt == knocker or (knocker is None and rounds >= WHISKEY_ROUNDS):
+            return self._showdown(replace(s, rounds=rounds, turn=None))
+        return replace(s, rounds=rounds, turn=nxt)
 
     def _first_in_from_age(self, state: PokerState) -> Seat:
         for k in range(state.n):
@@ -483,6 +713,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         stocks = list(state.stocks)
         staked = list(state.staked)
         acted = list(state.acted)
+        variety = self.variety(state)
+        anchor = f"{variety}-poker"
+        if variety != "draw" and isinstance(action, (Hold, Draw, Ante, Straddle)):
+            what = {Hold: "the Age has no privilege to hold", Draw: "there is no draw",
+                    Ante: "every player antes before the deal, and there is no blind",
+                    Straddle: "there is no blind, so no straddle"}[type(action)]
+            raise IllegalAction(f"at {variety.title()} Poker {what}", self.ref(anchor))
         if isinstance(action, Hold):
             if not self._may_hold(state, seat):
                 why = ("only the Age may hold the age" if seat != state.age or state.phase != "after"
@@ -492,7 +729,10 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return self._next_bettor(s, seat)
         if isinstance(action, Pass) and self.unopened(state):
             acted[seat] = True      # declining to open: he stays in, and may come in if it is opened
-            s = replace(state, acted=tuple(acted), calls=self._said(state, seat, "does not open"))
+            checked = list(state.checked)
+            checked[seat] = True
+            word = "does not open" if self.jackpots(state) else "passes (stays in)"
+            s = replace(state, acted=tuple(acted), checked=tuple(checked), calls=self._said(state, seat, word))
             return self._next_bettor(s, seat)
         if isinstance(action, Pass):
             ins = list(state.ins)
@@ -507,6 +747,9 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return self._next_bettor(s, seat)
         if isinstance(action, MakeGood):
             if owed <= 0:
+                if self.unopened(state):
+                    raise IllegalAction("there is nothing to make good until somebody bets: go so many "
+                                        "counters or pass", self.ref(anchor if variety != "draw" else "jack-pots"))
                 raise IllegalAction("there is nothing to make good until somebody goes: go so many "
                                     "counters or pass out", self.ref("after-the-draw"))
             pay = min(owed, stock)
@@ -515,34 +758,52 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             stocks[seat] -= pay
             staked[seat] += pay
             acted[seat] = True
+            checked = list(state.checked)
+            checked[seat] = False              # a player who passed has come in again
             text = f"{word} ({staked[seat]})" if pay == owed else f"sees for all he has ({staked[seat]})"
             s = replace(state, stocks=tuple(stocks), staked=tuple(staked), acted=tuple(acted),
-                        calls=self._said(state, seat, text))
+                        checked=tuple(checked), calls=self._said(state, seat, text))
             return self._next_bettor(s, seat)
         if isinstance(action, Better):
             if not self._raises_allowed(state):
                 raise IllegalAction("in the older game nobody may go better before the draw: make "
                                     "good or pass out", self.ref("the-straddle"))
-            if self.unopened(state) and not self.opens(state, seat):
+            if self.jackpots(state) and self.unopened(state) and not self.opens(state, seat):
                 raise IllegalAction("a jack-pot is opened only with a pair of knaves or better",
                                     self.ref("jack-pots"))
             limit = self.limit(state)
-            if not 1 <= action.amount <= limit:
+            if action.amount < 1 or (action.amount > limit and not self.table_stakes(state)):
                 raise IllegalAction(f"going {action.amount} better is not allowed: the limit is "
                                     f"{limit}", self.ref("the-limit"))
             if owed + action.amount > stock:
                 raise IllegalAction(f"making good {owed} and going {action.amount} better needs "
                                     f"{owed + action.amount} counters; you have {stock}",
-                                    self.ref("short-stakes"))
+                                    self.ref("table-stakes" if self.table_stakes(state) else "short-stakes"))
             pay = owed + action.amount
             stocks[seat] -= pay
             staked[seat] += pay
             acted = [False] * n
             acted[seat] = True
-            opened = state.phase == "after" and owed == 0
+            opened = (state.phase == "after" and owed == 0) or (
+                self.unopened(state) and self.variety(state) in ("straight", "stud"))
             text = f"goes {action.amount}" if opened else f"goes {action.amount} better ({staked[seat]})"
+            checked = list(state.checked)
+            checked[seat] = False
+            ins, hands, dead = list(state.ins), list(state.hands), list(state.dead)
+            shut = []
+            if self.variety(state) == "straight" and not self.unopened(state):
+                # Straight Poker: a player who passed may come in again only if nobody has raised
+                # meanwhile; this raise shuts out everyone still waiting on his pass.
+                for p in range(n):
+                    if checked[p] and ins[p] and p != seat:
+                        ins[p], dead[p], hands[p] = False, hands[p], ()
+                        checked[p] = False
+                        shut.append(p)
+            calls = self._said(state, seat, text)
+            calls += tuple((p, "shut out by the raise") for p in shut)
             s = replace(state, stocks=tuple(stocks), staked=tuple(staked), acted=tuple(acted),
-                        level=staked[seat], calls=self._said(state, seat, text))
+                        checked=tuple(checked), ins=tuple(ins), hands=tuple(hands), dead=tuple(dead),
+                        level=staked[seat], calls=calls)
             return self._next_bettor(s, seat)
         if isinstance(action, (Ante, Straddle)):
             raise IllegalAction("the blind stakes are made before anybody looks at his cards",
@@ -602,13 +863,13 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         n = state.n
         # The draw goes from the Age round to the dealer, who serves himself last.
         order = [(state.age + k) % n for k in range(n)]
-        for s in order[order.index(seat) + 1:]:
-            if state.ins[s]:
-                return replace(state, turn=s)
+        for p in order[order.index(seat) + 1:]:
+            if state.ins[p]:
+                return replace(state, turn=p)
         # After the draw the Age (or the first player in after him) speaks first.
         first = self._first_in_from_age(state)
-        s = replace(state, phase="after", acted=(False,) * n, held=False, turn=None)
-        return self._next_bettor(s, (first - 1) % n)
+        after = replace(state, phase="after", acted=(False,) * n, held=False, turn=None)
+        return self._next_bettor(after, (first - 1) % n)
 
     def _not_opened(self, state: PokerState) -> PokerState:
         """Nobody opened the jack-pot: the hands are thrown in, the stakes stay in the pool, and the
@@ -619,10 +880,36 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             back = tuple((s, state.staked[s]) for s in range(n) if state.staked[s])
             return self._settle(state, back, (), "nobody opened the last jack-pot: each takes back his stakes",
                                 rule)
-        text = f"nobody opened: the pool of {state.pool} stays for the next deal"
+        text = (f"everyone passed: the pool of {state.pool} stays for a double header"
+                if self.variety(state) == "straight" else
+                f"nobody opened: the pool of {state.pool} stays for the next deal")
         result = DealResult(state.deal_no, state.pool, (), (), text)
         return replace(state, last=result, ins=(False,) * n, acted=(False,) * n, turn=None, pending=None,
                        phase="deal", dealer=(state.dealer + 1) % n, level=0)
+
+    def pools(self, state: PokerState) -> list[tuple[int, tuple[Seat, ...]]]:
+        """The pool as the showdown will share it: the main pool and the side pools, each with the
+        players still in who contest it (a player who saw for all he has contests only the pools
+        up to his stake).  One pool unless somebody is short."""
+        n = state.n
+        ins = [s for s in range(n) if state.ins and state.ins[s]]
+        if not ins or not state.staked:
+            return [(state.pool, tuple(ins))] if state.pool else []
+        # A pool ends at the stake of each player who has put in all he has; a bet not yet answered
+        # is no side pool.
+        top = max(state.staked[s] for s in ins)
+        caps = sorted({state.staked[s] for s in ins if state.stocks[s] == 0 and state.staked[s] < top})
+        out: list[tuple[int, tuple[Seat, ...]]] = []
+        prev = 0
+        for cap in caps:
+            layer = sum(min(state.staked[s], cap) - min(state.staked[s], prev) for s in range(n))
+            # contested by those who reached the cap, and those who still may (counters left)
+            out.append((layer, tuple(s for s in ins if state.staked[s] >= cap or state.stocks[s] > 0)))
+            prev = cap
+        rest = state.pool - sum(amount for amount, _ in out)
+        if rest or not out:
+            out.append((rest, tuple(s for s in ins if state.staked[s] > prev or state.stocks[s] > 0 or not prev)))
+        return out
 
     # -- the end of a deal --------------------------------------------------------------------------------
     def _win_unseen(self, state: PokerState, winner: Seat) -> PokerState:
@@ -666,8 +953,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             names = ", ".join(f"{self.seat_name(s)} {w}" for s, w in shares)
             text = f"the pool of {state.pool} is divided ({names}); best hand {top_name}"
         revealed = tuple(i for s in ins for i in state.hands[s])
-        s = replace(state, revealed=revealed)
-        return self._settle(s, shares, shown, text, self.ref("the-showdown"))
+        return self._settle(replace(state, revealed=revealed), shares, shown, text, self.ref("the-showdown"))
 
     def _settle(self, state: PokerState, shares: tuple[tuple[Seat, int], ...], shown: tuple[Shown, ...],
                 text: str, rule: str) -> PokerState:
@@ -680,18 +966,30 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             ScoreEvent(s, got.get(s, 0) - state.staked[s], f"deal {state.deal_no}: {text}", rule)
             for s in range(n) if got.get(s, 0) or state.staked[s])
         result = DealResult(state.deal_no, state.pool, shares, shown, text)
-        s = replace(state, stocks=tuple(stocks), staked=(0,) * n, level=0, last=result, ledger=ledger,
-                    ins=(False,) * n, acted=(False,) * n, turn=None, pending=None)
+        done = replace(state, stocks=tuple(stocks), staked=(0,) * n, level=0, last=result, ledger=ledger,
+                       ins=(False,) * n, acted=(False,) * n, turn=None, pending=None)
         broke = [p for p in range(n) if stocks[p] == 0]
         if broke:
             who = " and ".join(self.seat_name(p) for p in broke)
-            return replace(s, phase="over", result=f"{who} {'has' if len(broke) == 1 else 'have'} "
+            return replace(done, phase="over", result=f"{who} {'has' if len(broke) == 1 else 'have'} "
                            "no counters left", result_rule=self.ref("scoring"))
         deals = int(state.option("deals", 20))
         if state.deal_no >= deals:
-            return replace(s, phase="over", result=f"the agreed {deals} deals have been played",
+            return replace(done, phase="over", result=f"the agreed {deals} deals have been played",
                            result_rule=self.ref("scoring"))
-        return replace(s, phase="deal", dealer=(state.dealer + 1) % n, turn=None)
+        nxt = (state.dealer + 1) % n
+        if self.variety(state) == "straight" and shares:
+            nxt = shares[0][0]          # Straight Poker: the deal goes to the winner of the pool
+        return replace(done, phase="deal", dealer=nxt, turn=None)
+
+    def rules_section(self, state: PokerState) -> str | None:
+        """The rules pane follows a variety to its own section (Draw Poker's page is read whole)."""
+        variety = self.variety(state)
+        if variety != "draw":
+            return self.page_section(f"{variety}-poker")
+        if self.table_stakes(state):
+            return self.page_section("table-stakes")
+        return None
 
     # -- the end of the session ------------------------------------------------------------------------
     def outcome(self, state: PokerState) -> Outcome | None:
@@ -711,7 +1009,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     # -- views ---------------------------------------------------------------------------------------------
     def visible(self, state: PokerState, seat: Seat | None) -> list[bool]:
         shown = [False] * len(state.deck)
-        for i in state.revealed:
+        for i in state.revealed + state.faceup:
             shown[i] = True
         if seat is not None and state.hands and state.looked:
             for i in state.hands[seat] + state.discards[seat] + state.dead[seat]:
@@ -769,14 +1067,21 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             return "hold"
         if isinstance(action, Draw):
             return "stand pat" if not action.cards else "discard " + " ".join(c.code for c in action.cards)
+        if isinstance(action, TakeWidow):
+            return "take the widow"
+        if isinstance(action, Exchange):
+            return f"exchange {action.give.code} for {action.take.code}"
+        if isinstance(action, Knock):
+            return "knock"
         raise TypeError(action)
 
     def action_from_str(self, state: PokerState, text: str) -> PokerAction:
         t = " ".join(str(text).strip().split())
         low = t.lower()
-        words = {"pass": Pass(), "pass out": Pass(), "make good": MakeGood(), "see": MakeGood(),
+        words: dict[str, PokerAction] = {"pass": Pass(), "pass out": Pass(), "make good": MakeGood(), "see": MakeGood(),
                  "go in": MakeGood(), "hold": Hold(), "hold the age": Hold(), "stand pat": Draw(()),
-                 "straddle": Straddle(True), "no straddle": Straddle(False)}
+                 "straddle": Straddle(True), "no straddle": Straddle(False), "knock": Knock(),
+                 "take the widow": TakeWidow(), "take widow": TakeWidow()}
         if low in words:
             return words[low]
         head, _, rest = low.partition(" ")
@@ -789,7 +1094,18 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             if not (rest.isascii() and rest.isdigit() and len(rest) <= 19):
                 raise NotationError(f"{text!r}: expected a whole number after {head!r}")
             k = int(rest)
-            return {"deal": Deal, "refill": Refill, "ante": Ante, "better": Better, "go": Better}[head](k)
+            if head == "deal":
+                return Deal(k)
+            if head == "refill":
+                return Refill(k)
+            return Ante(k) if head == "ante" else Better(k)
+        if head == "exchange" and " for " in rest:
+            give_text, _, take_text = t[len("exchange"):].strip().partition(" for ")
+            try:
+                (give,), (take,) = parse_cards(give_text), parse_cards(take_text)
+            except (NotationError, ValueError) as exc:
+                raise NotationError(f"{text!r}: expected 'exchange CARD for CARD' ({exc})") from None
+            return Exchange(give, take)
         if head == "discard" and rest:
             try:
                 cards = parse_cards(t[len("discard"):].strip())
@@ -797,8 +1113,8 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
                 raise NotationError(f"{text!r}: {exc}") from None
             return Draw(tuple(sorted(cards)))
         raise NotationError(f"{text!r} is not an action of Draw Poker: expected 'ante N', 'straddle', "
-                            "'no straddle', 'pass', 'make good', 'better N', 'hold', 'discard …' "
-                            "or 'stand pat'")
+                            "'no straddle', 'pass', 'make good', 'better N', 'hold', 'discard …', "
+                            "'stand pat', 'take the widow', 'exchange C for C' or 'knock'")
 
     def describe(self, state: PokerState, action: PokerAction) -> str:
         if isinstance(action, Deal):
@@ -813,12 +1129,24 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         if isinstance(action, Straddle):
             return f"{who} straddles ({2 * state.level})" if action.taken else f"{who} lets the straddle go"
         if isinstance(action, Pass):
-            return f"{who} does not open" if self.unopened(state) else f"{who} passes out"
+            if state.phase == "widow":
+                return f"{who} passes"
+            if self.unopened(state):
+                return f"{who} does not open" if self.jackpots(state) else f"{who} passes (and stays in)"
+            return f"{who} passes out"
+        if isinstance(action, TakeWidow):
+            return f"{who} takes the widow"
+        if isinstance(action, Exchange):
+            return f"{who} exchanges the {action.give.name} for the {action.take.name}"
+        if isinstance(action, Knock):
+            return f"{who} knocks"
         if isinstance(action, MakeGood):
             return f"{who} makes good ({owed} more)"
         if isinstance(action, Better):
-            if self.unopened(state):
+            if self.unopened(state) and self.jackpots(state):
                 return f"{who} opens the jack-pot for {action.amount}"
+            if self.unopened(state):
+                return f"{who} goes {action.amount}"
             if state.phase == "after" and owed == 0:
                 return f"{who} goes {action.amount}"
             return f"{who} makes good and goes {action.amount} better"
@@ -833,13 +1161,23 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
         """The words on the action's button at the table."""
         owed = state.level - state.staked[state.turn] if state.turn is not None and state.staked else 0
         if isinstance(action, Pass):
-            return "Pass (do not open)" if self.unopened(state) else "Pass out"
+            if state.phase == "widow":
+                return "Pass"
+            if self.unopened(state):
+                return "Pass (do not open)" if self.jackpots(state) else "Pass (stay in)"
+            return "Pass out"
+        if isinstance(action, TakeWidow):
+            return "Take the widow"
+        if isinstance(action, Exchange):
+            return f"Exchange {action.give} for {action.take}"
+        if isinstance(action, Knock):
+            return "Knock"
         if isinstance(action, MakeGood):
             return f"Make good {owed}" if state.phase == "before" else f"See ({owed})"
         if isinstance(action, Better):
-            if self.unopened(state):
+            if self.unopened(state) and self.jackpots(state):
                 return f"Open for {action.amount}"
-            if state.phase == "after" and owed == 0:
+            if (state.phase == "after" or self.unopened(state)) and owed == 0:
                 return f"Go {action.amount}"
             return f"Go {action.amount} better"
         if isinstance(action, Hold):

@@ -187,8 +187,21 @@ class HookeyController(BankingController):
     """Blind Hookey: the packets before each player, face down until turned."""
 
     def stake_types(self) -> tuple[type, ...]:
-        from ...games.chance.blind_hookey import Stake
-        return (Stake,)
+        from ...games.chance.blind_hookey import Stake, StakeOn
+        return (Stake, StakeOn)
+
+    def amount_action(self, amount: int) -> Any:
+        from ...games.chance.blind_hookey import StakeOn
+        if any(isinstance(a, StakeOn) for a in self.table.legal()):
+            return StakeOn(2, amount)        # the right packet; the left one is the extra button
+        return super().amount_action(amount)
+
+    def extra_buttons(self, view: Any, legal: tuple[Any, ...]) -> list[tuple[Any, str]]:
+        from ...games.chance.blind_hookey import StakeOn
+        if any(isinstance(a, StakeOn) for a in legal):
+            action = StakeOn(1, self.pending)
+            return [(action, self.game.action_label(view.pub, action))]
+        return []
 
     def positions(self, view: Any) -> dict[int, tuple[QPointF, float, Card | None, float]]:
         out: dict[int, tuple[QPointF, float, Card | None, float]] = {}
@@ -201,6 +214,13 @@ class HookeyController(BankingController):
             # the packet's thickness: a few backs under its bottom card
             for k, vc in enumerate(packet):
                 out[vc.id] = (base + QPointF(k * 1.2, -k * 1.2), 100 + seat * 60 + k, vc.face, width)
+        # The three packets: the two the punters stake on lie side by side in the middle.
+        width = self.small
+        for h, heap in enumerate(view.heaps):
+            base = QPointF(self.centre.x() + (h - 1) * width * 1.4 + width * 0.2,
+                           self.centre.y() - width * aspect * 0.6)
+            for k, vc in enumerate(heap):
+                out[vc.id] = (base + QPointF(k * 1.2, -k * 1.2), 60 + h * 10 + k, vc.face, width)
         return out
 
     def seat_lines(self, view: Any, seat: int) -> list[str]:
@@ -216,11 +236,20 @@ class HookeyController(BankingController):
         lines = [f"Round {min(pub.round_no + 1, int(pub.option('rounds')))} of {pub.option('rounds')}"]
         if pub.phase == "stake":
             lines.append("Stakes on the packets, unseen")
+        if pub.option("packets", "each") == "three":
+            lines.append("The three packets: stake on the left or the right")
         if pub.last_text:
             lines.append(f"Last round: {pub.last_text}")
         return lines
 
     PROMPTS = {"cut": "Cut a packet off the pack", "stake": "Stake on your packet without looking"}
+
+    def prompt(self) -> str:
+        pub = self.view().pub
+        if self.table.human_to_move and pub.option("packets", "each") == "three":
+            return ("Cut the pack into three packets" if pub.phase == "cut"
+                    else "Stake on the left or the right packet, unseen")
+        return super().prompt()
 
     def _sync_panels(self, view: Any) -> None:
         super()._sync_panels(view)

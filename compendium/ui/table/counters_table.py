@@ -698,9 +698,12 @@ class PokerController(CountersController):
         super().__init__(table, game)
         self.amount_types = (Better,)
         self.selected: set[int] = set()
+        self.widow_pick: int | None = None   # Whiskey Poker: the widow's card chosen to take
+        self._widow_bottom: float | None = None
         self._deal_seen = 0
         self.last_panel = TextPanel(size=12)
         self.last_cards: list[CardItem] = []
+        self.side_stacks: list[CounterStack] = []     # table stakes: a stack for each side pool
 
     def build(self) -> None:
         super().build()
@@ -708,10 +711,11 @@ class PokerController(CountersController):
 
     def teardown(self) -> None:
         scene = self.table.scene()
-        for item in [self.last_panel, *self.last_cards]:
+        for item in [self.last_panel, *self.last_cards, *self.side_stacks]:
             if item.scene() is scene:
                 scene.removeItem(item)
         self.last_cards.clear()
+        self.side_stacks.clear()
         super().teardown()
 
     def amount_action(self, amount: int) -> Any:
@@ -729,20 +733,26 @@ class PokerController(CountersController):
         self._hand_pos = {}
         if not pub.hands:
             return out
-        if pub.deal_no != self._deal_seen or pub.phase != "draw":
+        picking = pub.phase in ("draw", "widow")
+        if pub.deal_no != self._deal_seen or not picking or pub.turn != self.me:
             self.selected = set()        # the cards chosen to throw out belong to one draw
+            self.widow_pick = None
         self._deal_seen = pub.deal_no
         u, s = self.unit, self.small
-        # your hand, sorted as a player sorts it: by rank, high on the left, suits apart
+        stud = pub.option("variety", "draw") == "stud"
         mine = [view.cards[i] for i in pub.hands[self.me]]
-        mine.sort(key=lambda vc: (-(14 if vc.face.rank == 1 else int(vc.face.rank)) if vc.face else 0,
-                                  POKER_ORDER.get(vc.face.suit, 9) if vc.face else vc.id))
+        if not stud:
+            # your hand, sorted as a player sorts it: by rank, high on the left, suits apart
+            mine.sort(key=lambda vc: (-(14 if vc.face.rank == 1 else int(vc.face.rank)) if vc.face else 0,
+                                      POKER_ORDER.get(vc.face.suit, 9) if vc.face else vc.id))
         anchor = self.seat_anchor(self.me)
         step = u * 0.62
-        x0 = anchor.x() - (step * (len(mine) - 1) + u) / 2
+        # At Stud the hole card stands a little apart, left of the cards the others see.
+        gap = u * 0.45 if stud else 0.0
+        x0 = anchor.x() - (step * (len(mine) - 1) + u + gap) / 2
         for k, vc in enumerate(mine):
             lift = LIFT * u if vc.id in self.selected else 0.0
-            pos = QPointF(x0 + k * step, anchor.y() - u * aspect / 2 - lift)
+            pos = QPointF(x0 + k * step + (gap if k else 0.0), anchor.y() - u * aspect / 2 - lift)
             out[vc.id] = (pos, 100 + k, vc.face, u)
             self._hand_pos[vc.id] = pos
         for seat in range(pub.n):
@@ -751,7 +761,8 @@ class PokerController(CountersController):
             a = self.seat_anchor(seat)
             ids = pub.hands[seat]
             shown = [view.cards[i].face for i in ids]
-            up = all(f is not None for f in shown) and ids
+            # a hand shown, or stud's up cards: large enough to read
+            up = any(f is not None for f in shown) and ids
             width = u * 0.7 if up else s
             fan = width * (0.38 if up else 0.2)
             total = width + fan * max(0, len(ids) - 1)
@@ -764,6 +775,30 @@ class PokerController(CountersController):
         for m, i in enumerate(pub.stock):
             corner = QPointF(toward.x() - s / 2 + m * 0.3, toward.y() - s * aspect / 2 - m * 0.3)
             out[i] = (corner, 1 + m * 0.01, None, s)
+        # Whiskey Poker's widow lies in the middle, face down until it is turned up.
+        if pub.widow:
+            w = u * 0.7
+            wstep = w * 0.685
+            wx = self.centre.x() - (wstep * 4 + w) / 2
+            wy = self.centre.y() - w * aspect - u * 0.45
+            # Below the name panel of a player sitting straight across (four or six players).
+            size = max(11, min(15, int(self.unit * 0.16)))
+            for seat in range(pub.n):
+                a = self.seat_anchor(seat)
+                if seat != self.me and abs(a.x() - self.centre.x()) < u * 1.6:
+                    wy = max(wy, a.y() + s * aspect * 0.5 + 2 + 3 * (size + 5) + LIFT * w)
+            self._widow_bottom = wy + w * aspect
+            # Whiskey Poker never deals from the rest of the pack: it lies set aside under the widow,
+            # its edge showing above the widow's middle card.
+            for m, i in enumerate(pub.stock):
+                corner = QPointF(wx + wstep * 2 + m * 0.15, wy - w * 0.12 - m * 0.15)
+                out[i] = (corner, 1 + m * 0.01, None, w)
+            for k, i in enumerate(pub.widow):
+                lift = LIFT * w if i == self.widow_pick else 0.0
+                pos = QPointF(wx + k * wstep, wy - lift)
+                out[i] = (pos, 30 + k, view.cards[i].face, w)
+                if pub.phase == "widow" and pub.widow_up:
+                    self._hand_pos[i] = pos
         muck = [i for seat in range(pub.n) for i in pub.discards[seat] + pub.dead[seat]]
         for m, i in enumerate(muck):
             angle = (m * 37) % 50 - 25
@@ -771,6 +806,13 @@ class PokerController(CountersController):
             out[i] = (QPointF(self.centre.x() + self.unit * 1.3, self.centre.y() - s * aspect * 0.8) + off,
                       2 + m * 0.01, None, s)
         return out
+
+    def pot_spot(self) -> QPointF:
+        spot = super().pot_spot()
+        if self._widow_bottom is not None and self.table.session is not None and self.view().pub.widow:
+            # Whiskey Poker: the pool below the widow.
+            spot.setY(max(spot.y(), self._widow_bottom + self.disc() * 1.6 + 4))
+        return spot
 
     def deal_from_spot(self, view: Any) -> QPointF:
         d = self.seat_anchor(view.pub.dealer)
@@ -782,6 +824,11 @@ class PokerController(CountersController):
 
     def pot_amount(self, view: Any) -> tuple[int, str]:
         pool = view.pub.pool if view.pub.staked else 0
+        pools = self.game.pools(view.pub) if pool else []
+        if len(pools) > 1:
+            # Table stakes: the main pool and each side pool, with who contests it.
+            # Table stakes: the main pool here, each side pool a stack of its own beside it.
+            return pools[0][0], f"Main pool {pools[0][0]}"
         return pool, f"Pool {pool}" if pool else ""
 
     def seat_lines(self, view: Any, seat: int) -> list[str]:
@@ -802,19 +849,56 @@ class PokerController(CountersController):
 
     def info_lines(self, view: Any) -> list[str]:
         pub = view.pub
-        lines = [f"Deal {pub.deal_no} of {pub.option('deals')} · limit {pub.option('limit')}"]
+        variety = pub.option("variety", "draw")
+        name = {"draw": "", "straight": "Straight Poker, ", "stud": "Stud Poker, ",
+                "whiskey": "Whiskey Poker, "}.get(variety, "")
+        stakes = "table stakes" if pub.option("stakes", "limit") == "table" else f"limit {pub.option('limit')}"
+        if variety == "whiskey":
+            stakes = "no betting"
+        tiger = bool(pub.option("tiger", False))
+        lines = [f"Deal {pub.deal_no} of {pub.option('deals')} · {stakes}"]
         phase = {"ante": "the Age antes blind", "straddle": "straddles (blind)",
                  "before": "betting before the draw", "draw": "the draw",
                  "after": "betting after the draw"}.get(pub.phase)
+        if variety == "straight" and pub.phase == "before":
+            phase = "no draw"
+        if variety == "stud" and pub.phase == "before":
+            phase = f"{pub.street} card{'s' if pub.street > 1 else ''} up"
+        if pub.phase == "widow":
+            phase = ("the widow up" if pub.widow_up else "the widow face down") + (
+                f" · {self.game.seat_name(pub.knocker)} knocked" if pub.knocker is not None else "")
         if phase:
-            lines.append(phase[:1].upper() + phase[1:])
-        if pub.level and pub.phase in ("before", "after"):
+            lines.append(name + (phase if name else phase[:1].upper() + phase[1:]) + (" · Tiger" if tiger else ""))
+        if pub.level and pub.phase in ("before", "after") and not self.game.unopened(pub):
             lines.append(f"Stake to make good: {pub.level}")
         return lines
 
     def _sync_panels(self, view: Any) -> None:
         super()._sync_panels(view)
         self._sync_last(view)
+
+    def _sync_stacks(self, view: Any) -> None:
+        super()._sync_stacks(view)
+        pub = view.pub
+        pools = self.game.pools(pub) if pub.staked and pub.pool else []
+        sides = pools[1:] if len(pools) > 1 else []
+        scene = self.table.scene()
+        while len(self.side_stacks) < len(sides):
+            stack = CounterStack()
+            scene.addItem(stack)
+            self.side_stacks.append(stack)
+        d = self.disc()
+        spot = self.pot_spot()
+        for k, stack in enumerate(self.side_stacks):
+            if k >= len(sides):
+                stack.hide()
+                continue
+            amount, who = sides[k]
+            names = "".join(self.game.seat_name(p) if p != self.me else "you " for p in who).strip()
+            stack.set_amount(amount, d * 0.85, f"side {amount} ({names})", lit=False)
+            # below the main pool, one after another to the right
+            stack.setPos(QPointF(spot.x() + (k - (len(sides) - 1) / 2) * d * 4.2, spot.y() + d * 2.4))
+            stack.show()
 
     def _sync_last(self, view: Any) -> None:
         """The last deal's end, in the bottom right corner: its words, and the hands shown at the
@@ -831,6 +915,7 @@ class PokerController(CountersController):
         rows = max(1, min(6, len(last.shown)))
         text_h = (3 + rows) * (size + 4)
         mini = max(16.0, min(self.unit * 0.4, (self.height * 0.34 - text_h) / (rows * aspect + 0.2)))
+        pictures = mini >= 24          # cards too small to read are left out: the words say it
         row_h = mini * aspect + 4
         # the room beside your hand, right of it
         room = max(140.0, self.width * 0.5 - (self.unit * 0.62 * 4 + self.unit) / 2 - 24)
@@ -846,6 +931,8 @@ class PokerController(CountersController):
         shown = last.shown[:6]
         for hand in shown:
             lines.append(f"{self.seat_title(hand.seat)}: {hand.name}")
+        if not pictures:
+            shown = ()
         self.last_panel.set_lines(lines, size)
         r = self.last_panel.boundingRect()
         block_h = r.height() + len(shown) * row_h
@@ -876,11 +963,18 @@ class PokerController(CountersController):
 
     # -- the draw -----------------------------------------------------------------------------------
     def grouped(self, action: Any) -> bool:
-        from ...games.chance.draw_poker import Draw
-        return isinstance(action, Draw)
+        from ...games.chance.draw_poker import Draw, Exchange
+        return isinstance(action, (Draw, Exchange))
 
     def extra_buttons(self, view: Any, legal: tuple[Any, ...]) -> list[tuple[Any, str]]:
-        from ...games.chance.draw_poker import Draw
+        from ...games.chance.draw_poker import Draw, Exchange
+        if any(isinstance(a, Exchange) for a in legal):
+            # Whiskey Poker: one of your cards and one of the widow's chosen make the exchange.
+            give = next((view.face(i) for i in self.selected), None)
+            take = view.face(self.widow_pick) if self.widow_pick is not None else None
+            if give is not None and take is not None and Exchange(give, take) in legal:
+                return [(Exchange(give, take), f"Exchange {give} for {take}")]
+            return []
         if not any(isinstance(a, Draw) for a in legal):
             return []
         faces = tuple(sorted(f for f in (view.face(i) for i in self.selected) if f is not None))
@@ -890,6 +984,22 @@ class PokerController(CountersController):
 
     def card_clicked(self, cid: int) -> None:
         view = self.view()
+        if view.pub.phase == "widow":
+            if not self.table.human_to_move or not view.pub.widow_up:
+                self.table.say("Exchange one card at a time once the widow is face up; before that, "
+                               "take the whole widow, pass or knock.", self.game.ref("whiskey-poker"))
+                return
+            if cid in view.pub.widow:
+                self.widow_pick = None if self.widow_pick == cid else cid
+            else:
+                self.selected = set() if cid in self.selected else {cid}
+            self.table.sync(animate=True)
+            return
+        variety = view.pub.option("variety", "draw")
+        if variety in ("straight", "stud"):
+            self.table.say(f"There is no draw at {variety.title()} Poker: the cards stay as they are dealt.",
+                           self.game.ref(f"{variety}-poker"))
+            return
         if view.pub.phase != "draw" or not self.table.human_to_move:
             self.table.say("Your cards are changed in the draw, once the betting before it is over.",
                            self.game.ref("the-draw"))
@@ -902,7 +1012,7 @@ class PokerController(CountersController):
 
     def choices(self) -> list[Any]:
         buttons = [b.action for b in self.buttons]
-        if self.view().pub.phase == "draw" and self.table.human_to_move:
+        if self.view().pub.phase in ("draw", "widow") and self.table.human_to_move:
             ids = sorted(self._hand_pos, key=lambda i: self._hand_pos[i].x())
             return ids + buttons
         return buttons
@@ -910,16 +1020,23 @@ class PokerController(CountersController):
     def choose(self, action: Any) -> None:
         if self.table.play(action):
             self.selected = set()
+            self.widow_pick = None
 
     def _hint_card(self, cid: int) -> bool:
-        from ...games.chance.draw_poker import Draw
+        from ...games.chance.draw_poker import Draw, Exchange
         hint = self._hint
         face = self.view().face(cid)
+        if isinstance(hint, Exchange):
+            return face in (hint.give, hint.take)
         return isinstance(hint, Draw) and face in hint.cards
 
     def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
         """The draw marks the cards it throws out and the button that draws; the rest, their button."""
-        from ...games.chance.draw_poker import Draw
+        from ...games.chance.draw_poker import Draw, Exchange
+        if isinstance(action, Exchange):
+            view = self.view()
+            ids = [cid for cid in self._hand_pos if view.face(cid) in (action.give, action.take)]
+            return self.layer.rect_of(ids), None
         if isinstance(action, Draw):
             view = self.view()
             ids = [cid for cid in self._hand_pos if view.face(cid) in action.cards]
@@ -930,9 +1047,13 @@ class PokerController(CountersController):
     def prompt(self) -> str:
         if not self.table.human_to_move:
             return ""
+        pub = self.view().pub
+        if pub.phase == "widow":
+            return ("Click one of your cards and one of the widow's to exchange them; or take the "
+                    "widow, pass or knock" if pub.widow_up else "Take the widow unseen, pass or knock")
         return {"ante": "Put up your ante", "straddle": "Straddle, or let it pass",
                 "draw": "Choose the cards to discard, then Draw",
-                }.get(self.view().pub.phase, "Your say: pass, or put up counters and go in")
+                }.get(pub.phase, "Your say: pass, or put up counters and go in")
 
     def status_parts(self) -> list[str]:
         pub = self.view().pub
@@ -941,7 +1062,8 @@ class PokerController(CountersController):
             parts.append(f"pool {pub.pool}")
         if self.table.human_to_move:
             parts.append({"ante": "your ante (blind)", "straddle": "straddle or not",
-                          "draw": "click the cards to change, then Draw"}.get(pub.phase, "your say"))
+                          "draw": "click the cards to change, then Draw",
+                          "widow": "exchange with the widow, pass or knock"}.get(pub.phase, "your say"))
         elif isinstance(pub.turn, int):
             parts.append(f"{self.game.seat_name(pub.turn)} to speak")
         return parts

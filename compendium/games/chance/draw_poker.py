@@ -670,7 +670,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
             widow = tuple(give if i == take else i for i in widow)
             faceup.add(give)
             passed[seat] = False
-            word = f"exchanges the {action.give.name} for the {action.take.name}"
+            word = f"gives {action.give} for {action.take}"   # short: it is shown under the name
         elif isinstance(action, Pass):
             if not self._may_pass_widow(state, seat):
                 raise IllegalAction("you passed at your last turn: exchange or knock", self.ref("whiskey-poker"))

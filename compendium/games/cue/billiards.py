@@ -218,8 +218,8 @@ class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
             seat = me if points > 0 else opp
             sheet.append(ScoreEvent(seat, abs(points), words, self.ref(anchor)))
         red_from_spot = (state.balls[2] is not None
-                         and abs(state.balls[2][0] - T.BILLIARD_SPOT[0]) < 1e-6
-                         and abs(state.balls[2][1] - T.BILLIARD_SPOT[1]) < 1e-6)
+                         and abs(state.balls[2][0] - T.BILLIARD_SPOT[0]) < 1e-3    # (spots are kept
+                         and abs(state.balls[2][1] - T.BILLIARD_SPOT[1]) < 1e-3)   # to 0.1 mm)
         spot_pots = 0
         prefer_centre = False
         note = ""

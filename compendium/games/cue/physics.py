@@ -17,9 +17,9 @@ its steps, the standard model of a ball on cloth:
   ``w``; so a ball struck full while sliding stops dead, one that follows runs on after the object
   ball (to 2/7 of its speed, the textbook figure), and one screwed comes back.
 * Side (spin about the vertical axis) is a number that decays slowly on the cloth; at a cushion it
-  adds speed along the cushion (running side widens the angle, check side narrows it) and is
-  halved.  Side does not swerve the ball nor throw the object ball: those are the model's limits,
-  with jump shots, cushion height and the cloth's nap.
+  turns the ball's path off the cushion, without adding speed (running side widens the angle,
+  check side narrows it), and is halved.  Side does not swerve the ball nor throw the object
+  ball: those are the model's limits, with jump shots, cushion height and the cloth's nap.
 
 Deterministic: the same balls and stroke give the same result every run (fixed order, steps chosen
 only from the speeds), so a game's record replays exactly.
@@ -161,8 +161,8 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         if i > j:
             i, j = j, i
         # the moving one is the striker (the order of names in the event says who struck whom)
-        sa = bodies[i].velocity.get_length_sqrd() if bodies[i] else 0.0   # type: ignore[union-attr]
-        sb = bodies[j].velocity.get_length_sqrd() if bodies[j] else 0.0   # type: ignore[union-attr]
+        sa = bodies[i].velocity.length_squared if bodies[i] else 0.0   # type: ignore[union-attr]
+        sb = bodies[j].velocity.length_squared if bodies[j] else 0.0   # type: ignore[union-attr]
         if sb > sa:
             i, j = j, i
         x, y = bodies[i].position       # type: ignore[union-attr]
@@ -248,8 +248,13 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
             # right side (counter-clockwise from above) throws the ball to the right off a cushion:
             # the cloth of the cushion pulls against the turning contact point
             tx, ty = ny, -nx
-            kick = SIDE_KICK * side[i] * math.hypot(vx, vy)
-            vel[i] = (vx + tx * kick, vy + ty * kick)
+            speed = math.hypot(vx, vy)
+            kick = SIDE_KICK * side[i] * speed
+            nvx, nvy = vx + tx * kick, vy + ty * kick
+            # side turns the ball off the cushion; it gives no speed (the model keeps no account
+            # of the spin's own energy, so it may not add any)
+            k = speed / (math.hypot(nvx, nvy) or 1.0)
+            vel[i] = (nvx * k, nvy * k)
             body.velocity = vel[i]
             side[i] *= 0.5
         for i in range(n):

@@ -104,6 +104,8 @@ def action_from_str(text: str) -> Strike | Place:
 class StrokeSpace(Sequence[Strike]):
     """Every stroke, in order of angle, then strength, then height, then side."""
 
+    lazy = True     # the table and the worker keep it as it is, never make a list of it
+
     _SIZE = ANGLES * POWERS * TIPS * TIPS
 
     def __len__(self) -> int:
@@ -158,6 +160,8 @@ def free_of(x: float, y: float, others: Sequence[tuple[float, float]]) -> bool:
 class PlaceSpace(Sequence[Place]):
     """Every millimetre point of the D where a ball in hand may be put: inside the D or on its
     lines, and clear of the balls on the table.  Rows of equal x; each row a few runs of y."""
+
+    lazy = True
 
     def __init__(self, others: Sequence[tuple[float, float]]) -> None:
         self.others = tuple(others)
@@ -219,6 +223,14 @@ class PlaceSpace(Sequence[Place]):
             return False
         x, y = action.metres
         return T.in_d(x, y) and free_of(x, y, self.others)
+
+    def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
+        if action not in self:
+            raise ValueError(action)
+        for k, (x, p, q) in enumerate(self._runs):
+            if x == action.x and p <= action.y <= q:
+                return self._starts[k] + action.y - p
+        raise ValueError(action)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, PlaceSpace) and other.others == self.others

@@ -147,7 +147,7 @@ class BilliardsPlayer:
         """The place in the D from which the best stroke (searched coarsely) is on."""
         best: tuple[float, int, Place] | None = None
         for k, (dx, dy) in enumerate(PLACES[self.level]):
-            place = Place(round((T.BAULK_X + dx) * 1000), round((T.CENTRE_Y + dy) * 1000))
+            place = Place(math.floor((T.BAULK_X + dx) * 1000), round((T.CENTRE_Y + dy) * 1000))
             if place not in legal:
                 continue
             if len(PLACES[self.level]) == 1:

@@ -206,3 +206,37 @@ def test_a_refused_stroke_leaves_the_state_as_it_was():
     with pytest.raises(IllegalAction):
         GAME.apply(state, Strike(Stroke(0, 50)))
     assert state == GAME.initial_state()
+
+
+def test_the_books_lessons_play_as_their_captions_say():
+    """The "Show me" strokes of the rules page (resources/examples/billiards/)."""
+    import math
+
+    from compendium.reference.worked_examples import load_example
+
+    def play(name):
+        example = load_example("billiards", name)
+        state = GAME.initial_state(example.record.options)
+        states = [state]
+        for text in example.record.actions:
+            state = GAME.apply(state, GAME.action_from_str(state, text))
+            states.append(state)
+        return example, states
+
+    _, (before, after) = play("half-ball")
+    shot = GAME.shot(before, GAME.action_from_str(before, "strike 15.86 p25"))
+    red = before.balls[2]
+    line = 15.86                  # the cue ball's path: the half-ball angle is measured from it
+    moved = next(p[-1] for _, p in shot.frames if p[-1] is not None and math.dist(p[-1], red) > 0.05)   # (the red)
+    leaves = math.degrees(math.atan2(moved[1] - red[1], moved[0] - red[0]))
+    assert abs(abs(leaves - line) - 30) < 1.0
+    _, states = play("top-pocket-loser")
+    assert states[-1].scores == (3, 0) and states[-1].sheet[-1].rule == "billiards#losing-hazards"
+    shot = GAME.shot(states[1], GAME.action_from_str(states[1], "strike 350.78 p30"))
+    assert [e.other for e in shot.events if e.kind == "pocket"] == ["top right"]
+    _, states = play("middle-pocket-loser")
+    shot = GAME.shot(states[1], GAME.action_from_str(states[1], "strike 343.22 p20"))
+    assert [e.other for e in shot.events if e.kind == "pocket"] == ["middle right"]
+    assert states[-1].scores == (3, 0)
+    _, states = play("cannon")
+    assert states[-1].scores == (2, 0) and states[-1].sheet[-1].rule == "billiards#cannons"

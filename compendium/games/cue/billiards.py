@@ -35,6 +35,20 @@ Pos = tuple[float, float]
 Action = Strike | Place
 
 
+# The book's lessons, as positions to start from (option "start"); the rules page's "Show me"
+# links play a stroke from each (resources/examples/billiards/).
+LESSONS: dict[str, tuple[tuple[Pos | None, Pos | None, Pos | None], str]] = {
+    "half-ball": (((1.2, 0.7), None, (2.0, 0.9)),
+                  "The half-ball stroke: aim the centre of your ball at the edge of the red."),
+    "top-pocket-loser": ((None, None, (2.95, 0.6)),
+                         "From hand: a losing hazard off the red into a top pocket."),
+    "middle-pocket-loser": ((None, None, (1.5, 0.45)),
+                            "From hand: a losing hazard off the red into a middle pocket."),
+    "cannon": (((1.5, 0.9), (2.7, 1.25), (2.3, 0.8)),
+               "A cannon: strike the red, and your ball runs on to the spot white."),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class BilliardsState:
     target: int
@@ -144,6 +158,10 @@ class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
         OptionSpec("spot", "limited", ("limited", "open"), "The spot stroke",
                    help="Whether the red pocketed twice running from its spot goes to the centre spot",
                    labels=("Twice from the spot, then the centre spot", "No limit")),
+        OptionSpec("start", "game", ("game", *LESSONS), "Starting position",
+                   help="The opening of a game, or a position of one of the book's lessons",
+                   labels=("The opening", "Lesson: the half-ball stroke", "Lesson: a losing hazard into a top pocket",
+                           "Lesson: a losing hazard into a middle pocket", "Lesson: a cannon")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -157,6 +175,9 @@ class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
 
     def initial_state(self, options: Options | None = None) -> BilliardsState:
         opts = self.resolve_options(options)
+        if opts["start"] in LESSONS:
+            balls, said = LESSONS[opts["start"]]
+            return BilliardsState(target=opts["points"], spot_rule=opts["spot"], balls=balls, said=said)
         red = (round(T.BILLIARD_SPOT[0], 4), round(T.BILLIARD_SPOT[1], 4))
         return BilliardsState(target=opts["points"], spot_rule=opts["spot"], balls=(None, None, red),
                               said="The red is on the billiard spot; Plain white plays from hand.")

@@ -6,9 +6,9 @@ aims that send it to each pocket (winning hazards), and aims at a spread of frac
 these), each at a few strengths; every candidate is played on a copy of the table
 (``physics.simulate``) and judged by the game's own laws (``billiards.judge``).
 
-* Level 1 tries the fewest candidates, at one strength in three, and its cue arm wavers (a
-  tenth of a degree to a degree off the line it chose, and a little off the strength).
-* Level 2 tries every fraction at four strengths and the pots at three, and places its ball in
+* Level 1 tries the fewest candidates, at one strength, and its cue arm wavers (up to 0.4° off
+  the line it chose, and a little off the strength).
+* Level 2 tries nine fractions at three strengths and the pots at two, and places its ball in
   hand at the best of three places of the D.
 * Level 3 tries more fractions, five places in the D, refines the best few strokes with follow,
   screw and small turns of the aim, and weighs where the balls come to rest (the cue ball near the red and not on
@@ -20,6 +20,7 @@ decision is repeatable.
 from __future__ import annotations
 
 import math
+import time
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -34,8 +35,13 @@ from ..base import PlayerAI
 
 FRACTIONS = {1: (0.0, 0.5, -0.5), 2: (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 0.9, -0.9),
              3: (0.0, 0.25, -0.25, 0.4, -0.4, 0.5, -0.5, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)}
-POWERS = {1: (35,), 2: (22, 35, 55, 80), 3: (20, 32, 48, 70)}
-POT_POWERS = {1: (35,), 2: (25, 40, 60), 3: (22, 32, 45, 65)}
+POWERS = {1: (35,), 2: (25, 45, 70), 3: (22, 40, 65)}
+POT_POWERS = {1: (35,), 2: (30, 50), 3: (25, 40, 60)}
+# The seconds a level may spend on one decision: the candidates are tried in order (the pots and
+# the middle fractions first) until they are spent, so a loaded machine plays a little weaker
+# rather than slower (level 3 shoots within two seconds).
+BUDGET = {1: 0.4, 2: 0.8, 3: 1.6}
+WOBBLE = 40          # level 1's cue arm: up to 0.4° off its line
 PLACES = {1: ((0.0, 0.0),), 2: ((0.0, 0.0), (-0.1, 0.2), (-0.1, -0.2)),
           3: ((0.0, 0.0), (-0.05, 0.26), (-0.05, -0.26), (-0.15, 0.15), (-0.15, -0.15))}
 
@@ -58,19 +64,7 @@ def candidates(state: BilliardsState, level: int) -> list[Stroke]:
             seen.add(key)
             out.append(Stroke(angle, power, height, 0))
 
-    for name, pos in zip(BALLS, state.balls):
-        if pos is None or name == BALLS[state.turn]:
-            continue
-        ox, oy = pos
-        d = math.hypot(ox - cx, oy - cy)
-        if d < 2 * T.BALL_RADIUS:
-            continue
-        base = math.atan2(oy - cy, ox - cx)
-        for f in FRACTIONS[level]:
-            # aim the cue ball's centre f ball-widths to one side of the object ball's centre
-            off = math.asin(max(-1.0, min(1.0, f * 2 * T.BALL_RADIUS / d)))
-            for power in POWERS[level]:
-                add(_angle(math.cos(base + off), math.sin(base + off)), power)
+    def pots(ox: float, oy: float) -> None:
         for pocket in T.POCKETS:
             px, py = pocket.x, pocket.y
             to_p = math.hypot(px - ox, py - oy)
@@ -83,6 +77,20 @@ def candidates(state: BilliardsState, level: int) -> list[Stroke]:
                 continue
             for power in POT_POWERS[level]:
                 add(_angle(ax, ay), power)
+
+    objects = [pos for name, pos in zip(BALLS, state.balls) if pos is not None and name != BALLS[state.turn]]
+    for ox, oy in objects:
+        pots(ox, oy)
+    for ox, oy in objects:
+        d = math.hypot(ox - cx, oy - cy)
+        if d < 2 * T.BALL_RADIUS:
+            continue
+        base = math.atan2(oy - cy, ox - cx)
+        for f in FRACTIONS[level]:
+            # aim the cue ball's centre f ball-widths to one side of the object ball's centre
+            off = math.asin(max(-1.0, min(1.0, f * 2 * T.BALL_RADIUS / d)))
+            for power in POWERS[level]:
+                add(_angle(math.cos(base + off), math.sin(base + off)), power)
     return out
 
 
@@ -113,16 +121,27 @@ class BilliardsPlayer:
             value += 0.8 * position_value(state, shot.final, state.cue_ball())
         return value
 
-    def best(self, state: BilliardsState, limit: int | None = None) -> tuple[float, Stroke]:
+    def best(self, state: BilliardsState, limit: int | None = None,
+             deadline: float | None = None) -> tuple[float, Stroke]:
         cands = candidates(state, self.level)
         if limit is not None:
             cands = cands[::max(1, len(cands) // limit)]
-        scored = [(self.score(state, s), i, s) for i, s in enumerate(cands)]
+        start = time.perf_counter()
+        if deadline is None:
+            deadline = start + BUDGET[self.level]
+        search_end = start + (deadline - start) * 0.8      # the rest for the refinement
+        scored = []
+        for i, s in enumerate(cands):
+            if scored and time.perf_counter() > search_end:
+                break
+            scored.append((self.score(state, s), i, s))
         scored.sort(key=lambda t: (-t[0], t[1]))
         if self.level >= 3 and limit is None:
             # refine the best few: follow and screw, and small turns of the aim either way
             refined = []
             for value, i, s in scored[:6]:
+                if time.perf_counter() > deadline:
+                    break
                 tries = [Stroke(s.angle, s.power, h, 0) for h in (2, -2)]
                 tries += [Stroke((s.angle + turn) % 36000, s.power, 0, 0) for turn in (-20, 20)]
                 for t in tries:
@@ -137,7 +156,7 @@ class BilliardsPlayer:
             return self.place(s, legal)
         _, stroke = self.best(s)
         if self.level == 1:
-            wobble = gen.below(201) - 100                  # up to a degree either way
+            wobble = gen.below(2 * WOBBLE + 1) - WOBBLE
             power = max(1, min(100, stroke.power + gen.below(11) - 5))
             stroke = Stroke((stroke.angle + wobble) % 36000, power, stroke.height, stroke.side)
         action = Strike(stroke)
@@ -146,6 +165,8 @@ class BilliardsPlayer:
     def place(self, s: BilliardsState, legal: Sequence[Any]) -> Any:
         """The place in the D from which the best stroke (searched coarsely) is on."""
         best: tuple[float, int, Place] | None = None
+        start = time.perf_counter()
+        share = BUDGET[self.level] / len(PLACES[self.level])
         for k, (dx, dy) in enumerate(PLACES[self.level]):
             place = Place(math.floor((T.BAULK_X + dx) * 1000), round((T.CENTRE_Y + dy) * 1000))
             if place not in legal:
@@ -156,7 +177,7 @@ class BilliardsPlayer:
             balls[s.turn] = place.metres
             trial = BilliardsState(s.target, s.spot_rule, tuple(balls), s.turn, True,   # type: ignore[arg-type]
                                    s.scores)
-            value, _ = self.best(trial, limit=20)
+            value, _ = self.best(trial, limit=20, deadline=start + share * (k + 1))
             if best is None or (value, -k) > (best[0], -best[1]):
                 best = (value, k, place)
         if best is not None:

@@ -184,3 +184,27 @@ def test_the_computer_places_its_ball_and_strikes(computer_table, qtbot):
     qtbot.waitUntil(lambda: table.session.state.strokes >= 1, timeout=15000)
     assert isinstance(table.session.steps[0].action, Place)
     assert isinstance(table.session.steps[1].action, Strike)
+
+
+def test_show_me_replays_a_lesson_on_the_cue_table(qtbot, tmp_path, monkeypatch):
+    """The rules page's "Show me" of a loser into a top pocket: the position set up, the ball
+    placed, the stroke played and animated, the score as the caption says."""
+    from compendium.ui.main_window import MainWindow
+    monkeypatch.setenv("COMPENDIUM_DATA_DIR", str(tmp_path))
+    window = MainWindow()
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    window.start(game="canfield_or_klondike", seed=3)
+    assert window.show_example("billiards", "top-pocket-loser") is None
+    ctl = window.table.controller
+    assert isinstance(ctl, CueController)
+    assert window.table.session.state.balls == (None, None, (2.95, 0.6))
+    window.replay_next()
+    window.replay_next()
+    assert window.table.session.state.scores == (3, 0)
+    qtbot.waitUntil(lambda: ctl.busy_ms() == 0, timeout=15000)     # the balls ran and stopped
+    assert not ctl.balls["white"].isVisible()                       # in the pocket
+    window.close_replay()
+    assert window.game_id == "canfield_or_klondike"

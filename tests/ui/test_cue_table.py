@@ -208,3 +208,16 @@ def test_show_me_replays_a_lesson_on_the_cue_table(qtbot, tmp_path, monkeypatch)
     assert not ctl.balls["white"].isVisible()                       # in the pocket
     window.close_replay()
     assert window.game_id == "canfield_or_klondike"
+
+
+def test_taking_back_a_stroke_while_the_balls_run_shows_the_position_before_it(table):
+    ctl = open_game(table)
+    table.play(Place(700, 934))
+    table.set_animations(True)
+    table.play(Strike(Stroke(0, 80)))
+    assert ctl._timer.isActive()
+    table.undo()
+    assert not ctl._timer.isActive() and ctl.busy_ms() == 0
+    here = table.session.state.balls[0]
+    p = ctl.geo.to_scene(*here)
+    assert abs(ctl.balls["white"].pos().x() - p.x()) < 0.5 and abs(ctl.balls["white"].pos().y() - p.y()) < 0.5

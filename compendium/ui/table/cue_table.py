@@ -136,8 +136,11 @@ class CueController(TableController):
                 and view.strokes == shown.strokes + 1 and session.steps
                 and isinstance(session.steps[-1].action, Strike) and shown.balls[shown.turn] is not None):
             started = self._animate(shown, session.steps[-1].action)
+        if not started and view is not shown:
+            # another position (undo, redo, a new game, a resize): no stroke to show running
+            self._timer.stop()
         self._shown = view
-        if not started and not self._timer.isActive():
+        if not self._timer.isActive():
             self._place_balls(view)
         self._sync_controls(view)
 

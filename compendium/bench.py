@@ -354,7 +354,8 @@ def _decision_times(game: Any, level: int, positions: int) -> list[float]:
         if isinstance(seat, Special) or len(session.legal_actions()) < 3:
             continue    # over, or a forced move: no decision to time
         player = computer_player(game, level)
-        legal = list(session.legal_actions())
+        legal = session.legal_actions()
+        legal = legal if getattr(legal, "lazy", False) else list(legal)   # (a game of the cue's strokes)
         t = time.perf_counter()
         player.choose(game, game.view(session.state, seat), legal)
         times.append((time.perf_counter() - t) * 1000)

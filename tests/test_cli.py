@@ -69,7 +69,7 @@ def runs(out_dir) -> dict[str, subprocess.CompletedProcess[str]]:
                               str(out_dir / "folder" / "a_folder")], None),
         "record_nowhere": (["--demo", "klondike", "--seed", "1", "--record", "/proc/nope/x.json"], None),
         "nosuchgame": (["--demo", "nosuchgame"], None),
-        "reference": (["--demo", "billiards"], None),
+        "reference": (["--demo", "snooker_pool"], None),
         "badseed": (["--seed", "abc"], None),
         "version": (["--version"], None),
         "unwritable": (["--screenshot", "klondike", "/proc/nope/x.png"], None),
@@ -174,7 +174,7 @@ def test_demo_of_an_unknown_game(runs):
 def test_demo_of_a_reference_only_game(runs):
     proc = runs["reference"]
     assert proc.returncode == 2
-    assert "Billiards" in proc.stderr and "reference only" in proc.stderr
+    assert "Snooker Pool" in proc.stderr and "reference only" in proc.stderr
     no_traceback(proc)
 
 

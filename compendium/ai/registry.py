@@ -93,6 +93,8 @@ AIS: dict[str, str] = {
     "riddles": "compendium.ai.parlour.riddles:AI",
     # cribbage
     "cribbage": "compendium.ai.cribbage:AI",
+    # the games of the cue
+    "billiards": "compendium.ai.cue.billiards:AI",
 }
 
 _NONE = GameAI()

@@ -239,7 +239,8 @@ def play_deal(game: Game[Any, Any, Any], options: dict[str, Any] | None, seed: i
         seat = game.to_move(state)
         if isinstance(seat, Special):
             break
-        legal = list(game.legal_actions(state, seat))
+        legal = game.legal_actions(state, seat)
+        legal = legal if getattr(legal, "lazy", False) else list(legal)   # (a game of the cue's strokes)
         player = players[seat]
         started = time.perf_counter()
         action = player.choose(game, game.view(state, seat), legal)

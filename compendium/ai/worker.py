@@ -25,13 +25,15 @@ def decide(game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, An
     player = computer_player(game, level)
     if memory:
         player.__dict__.update(memory)
-    action = player.choose(game, view, list(legal), state=state) if state is not None \
-        else player.choose(game, view, list(legal))
+    # (a lazy sequence of millions of strokes, a game of the cue's, is passed as it is)
+    choices = legal if getattr(legal, "lazy", False) else list(legal)
+    action = player.choose(game, view, choices, state=state) if state is not None \
+        else player.choose(game, view, choices)
     # The player's plain notes carry over to the next decision; its strength does not (the
     # person may change the level between two moves).
     notes = {k: v for k, v in player.__dict__.items()
              if isinstance(v, (int, float, str, bool)) and k != "level"}
-    return (None if action is None else list(legal).index(action)), notes
+    return (None if action is None else choices.index(action)), notes
 
 
 class AIWorker:

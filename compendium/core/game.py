@@ -72,6 +72,7 @@ class TableKind(StrEnum):
     EUCHRE_LOO = "euchre_loo"     # the trick table with Euchre's score marks and Loo's pool
     CRIBBAGE = "cribbage"
     BANKING_CARDS = "banking_cards"   # Vingt-Un and Blind Hookey: a dealer banking against punters
+    CUE = "cue"                   # the billiard table seen from above: Billiards, Pool
 
 
 class Chance(StrEnum):

@@ -87,6 +87,7 @@ ENGINES: dict[str, str] = {
     "bridge": "compendium.games.tricks.bridge:GAME",
     "vingt_un": "compendium.games.chance.vingt_un:GAME",
     "blind_hookey": "compendium.games.chance.blind_hookey:GAME",
+    "billiards": "compendium.games.cue.billiards:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

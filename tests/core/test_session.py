@@ -276,7 +276,7 @@ def test_a_record_can_name_the_game_by_alias():
     assert back.game is GAME and back.actions_text == ("deal 3", "t1>f1")
 
 
-@pytest.mark.parametrize("game_id", ["no_such_game", "billiards"])
+@pytest.mark.parametrize("game_id", ["no_such_game", "pool"])
 def test_unknown_or_unplayable_game_in_a_record(game_id):
     with pytest.raises(CompendiumError) as info:
         Session.from_record(Record(game=game_id, options={}, seed=1, actions=()))

@@ -58,6 +58,9 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 
 # Options some games' random play is also timed under (the setting their own tests timed).
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
+# Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
+# about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
+SLOW_PACE = {"billiards": 60}
 
 
 def test_random_play_is_fast(game):
@@ -69,7 +72,7 @@ def test_random_play_is_fast(game):
         while moves < 600 and seed < 120:
             moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
             seed += 1
-        assert moves / (time.process_time() - start) > 800, options
+        assert moves / (time.process_time() - start) > SLOW_PACE.get(game.info.id, 800), options
 
 
 # Games whose random deals need more moves than most to reach their end.
@@ -238,8 +241,14 @@ def test_random_playouts_keep_every_card(game):
 
 
 def test_action_text_round_trips(game):
+    gen = SplitMix64(11)
+
     def check(session):
-        for action in session.legal_actions():
+        legal = session.legal_actions()
+        if getattr(legal, "lazy", False):
+            # a game of the cue offers millions of strokes as a lazy sequence: a seeded sample
+            legal = [legal[gen.below(len(legal))] for _ in range(40)] + [legal[0], legal[-1]]
+        for action in legal:
             text = game.action_to_str(action)
             assert game.action_from_str(session.state, text) == action, text
     for options, seed in runs(game):

@@ -147,13 +147,13 @@ def test_choosing_a_playable_game_shows_its_rules_and_table(make_window) -> None
 
 def test_a_reference_game_shows_its_page_and_the_reference_panel(make_window) -> None:
     window = make_window()
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     assert window.table_stack.currentWidget() is window.reference
-    assert window.reference.title.text() == "Billiards"
+    assert window.reference.title.text() == "Snooker Pool"
     page = window.rules.toHtml()
-    assert "English Billiards" in page and "cannon" in page  # its own rules page
+    assert "Snooker Pool" in page and "snookered" in page   # its own rules page
     assert "Hoyle" in page                                   # the source
-    assert window.windowTitle() == "Billiards"
+    assert window.windowTitle() == "Snooker Pool"
     for action in (window.act_undo, window.act_redo, window.act_hint, window.act_save, window.act_new):
         assert not action.isEnabled()
     assert not window.options_menu.isEnabled()
@@ -182,10 +182,10 @@ def test_show_rule_scrolls_to_the_anchor(make_window, qtbot) -> None:
 
 def test_game_links_switch_library_rules_and_table(make_window) -> None:
     window = make_window()
-    window.rules.anchorClicked.emit(QUrl("game:billiards"))
-    assert window.game_id == "billiards"
+    window.rules.anchorClicked.emit(QUrl("game:snooker_pool"))
+    assert window.game_id == "snooker_pool"
     assert window.table_stack.currentWidget() is window.reference
-    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "billiards"
+    assert window.library.tree.currentItem().data(0, Qt.ItemDataRole.UserRole) == "snooker_pool"
     window.rules.anchorClicked.emit(QUrl(f"game:{KLONDIKE}#spaces"))
     assert window.game_id == KLONDIKE
     assert window.rules.game_id == KLONDIKE
@@ -199,7 +199,7 @@ def test_status_bar_rule_link_opens_the_rules(make_window, qtbot) -> None:
     window.resize(1000, 500)
     window.show()
     qtbot.waitExposed(window)
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     window.choose_game(KLONDIKE)
     window.rules.verticalScrollBar().setValue(0)
     window.table.message.emit("Only a king may fill a space", f"{KLONDIKE}#spaces")
@@ -301,12 +301,12 @@ def test_settings_are_remembered(make_window, data_folder: Path) -> None:
     first.library.set_grouping_mode("book1909")
     first.act_show_library.setChecked(False)
     first.resize(760, 540)   # within the offscreen screen, which is 800 wide
-    first.choose_game("billiards")
+    first.choose_game("snooker_pool")
     first.close()
     assert (data_folder / "settings.ini").exists()
 
     second = make_window()
-    assert second.game_id == "billiards"
+    assert second.game_id == "snooker_pool"
     assert not second.act_animations.isChecked()
     assert second.act_auto.isChecked()
     assert second.library.grouping_mode() == "book1909"
@@ -372,7 +372,7 @@ def test_save_then_open_round_trips_the_position(make_window, tmp_path: Path) ->
     assert window.save_path(path) is None
     assert "Saved" in window.status_text()
     window.new_deal()
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     assert window.open_path(path) is None
     session = window.table.session
     assert window.game_id == KLONDIKE
@@ -394,7 +394,7 @@ def _bad_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "wrong format": (json.dumps({"format": "something-else"}), "not a Compendium game record"),
         "future version": (text.replace('"version": 1', '"version": 99'), "newer Compendium"),
         "unknown game": (text.replace(KLONDIKE, "no_such_game"), "no_such_game"),
-        "reference game": (text.replace(KLONDIKE, "billiards"), "no table yet"),
+        "reference game": (text.replace(KLONDIKE, "snooker_pool"), "no table yet"),
         "illegal move": ("\n".join(lines) + "\n", f"line {first_move + 1}"),
         "empty": ("", "empty"),
     }
@@ -518,7 +518,7 @@ def test_about_names_the_version_licence_and_books(make_window, monkeypatch) -> 
 
 def test_the_table_is_dealt_when_it_comes_back_from_a_reference_game(make_window, qtbot):
     """A table hidden behind the reference panel catches up when it is shown again."""
-    window = make_window(game="billiards")
+    window = make_window(game="snooker_pool")
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -600,14 +600,14 @@ def test_the_first_live_question_waits_until_the_table_is_painted(make_window, q
 
 def test_the_reference_panel_offers_the_nearest_playable_games_first(make_window):
     window = make_window()
-    window.choose_game("billiards")       # a game of the cue without a table
+    window.choose_game("snooker_pool")       # a game of the cue without a table
     grid = window.reference.buttons
     first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]
-    assert registry.info(first).family is registry.info("billiards").family
+    assert registry.info(first).family is registry.info("snooker_pool").family
     # a variant without a table (Rubicon Piquet once was one; whichever is left now): its family
     # first.  (A playable one would show its table, and the grid would not be asked.)
     variants = [i for i in registry.all_games() if i.parent and registry.status(i.id) is Status.REFERENCE
-                and i.family is not registry.info("billiards").family]
+                and i.family is not registry.info("snooker_pool").family]
     if variants:
         window.choose_game(variants[0].id)
         first = grid.itemAtPosition(0, 0).widget().objectName()[len("play_"):]

@@ -255,7 +255,7 @@ def test_a_started_deal_given_up_for_another_counts_as_played(make_window, clock
     assert window.stats.summary(KLONDIKE).played == 1
     # Looking at another game's rules and coming back keeps the deal: nothing is given up.
     make_moves(window, 2)
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     window.choose_game(KLONDIKE)
     assert window.stats.summary(KLONDIKE).played == 1
     s = window.stats.summary(KLONDIKE)
@@ -328,5 +328,5 @@ def test_statistics_action_opens_the_dialog_and_plays_a_deal_again(make_window, 
     assert window.saved_options(KLONDIKE).get("draw", 1) == 1      # the chosen options stay
     assert window.windowTitle().endswith("deal 555")
     # A game with no table has no statistics to show.
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     assert not action.isEnabled()

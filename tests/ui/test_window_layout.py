@@ -178,7 +178,7 @@ def test_the_status_line_counts_moves_and_shows_the_score(make_window) -> None:
     play_first(window)
     moves = window.table.session.move_count          # with the aces sent home by themselves
     assert moves >= 1 and window.status_line.text().startswith(f"{moves} moves   ·   Time ")
-    window.choose_game("billiards")
+    window.choose_game("snooker_pool")
     assert window.status_line.text() == "Rules only"
 
 
@@ -356,7 +356,7 @@ def test_the_edit_and_table_menus_hold_what_the_game_can_do(make_window) -> None
     assert any("Set up a deal" in a.text() for a in window.table_menu.actions())
     window.choose_game("fortress")                     # every card in sight: the live indicator
     assert "actionLiveSolver" in _visible(window.edit_menu)
-    window.choose_game("billiards")                        # no table: nothing of a table's
+    window.choose_game("snooker_pool")                        # no table: nothing of a table's
     assert "actionWinnable" not in _visible(window.edit_menu)
     assert not window.table_menu.menuAction().isVisible()
 

@@ -44,6 +44,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.CASINO: "compendium.ui.table.casino_table:CasinoController",
     TableKind.CRIBBAGE: "compendium.ui.table.cribbage_table:CribbageController",
     TableKind.BANKING_CARDS: "compendium.ui.table.banking_table:BankingController",
+    TableKind.CUE: "compendium.ui.table.cue_table:CueController",
 }
 
 

@@ -38,7 +38,9 @@ DEMO_PAUSE_MS = 320    # between the demo's moves, so a person can follow
 COMPUTER_PAUSE_MS = 250  # before the computer's move shows, so the player sees whose turn it was
 KEYS = {Qt.Key.Key_Left: "left", Qt.Key.Key_Right: "right", Qt.Key.Key_Up: "up", Qt.Key.Key_Down: "down",
         Qt.Key.Key_Return: "enter", Qt.Key.Key_Enter: "enter", Qt.Key.Key_Escape: "escape",
-        Qt.Key.Key_Space: "space", Qt.Key.Key_F: "f", Qt.Key.Key_L: "l"}
+        Qt.Key.Key_Space: "space", Qt.Key.Key_F: "f", Qt.Key.Key_L: "l",
+        # the cue table's tip: I/K follow and screw, J/L side (D and H are the demo's and the hint's)
+        Qt.Key.Key_I: "i", Qt.Key.Key_J: "j", Qt.Key.Key_K: "k"}
 
 
 class TableWidget(QGraphicsView):
@@ -254,7 +256,9 @@ class TableWidget(QGraphicsView):
             return ()
         state = self._session.state
         if self._legal_cache is None or self._legal_cache[0] is not state:
-            self._legal_cache = (state, tuple(self._session.legal_actions()))
+            legal = self._session.legal_actions()
+            # a game of the cue offers millions of strokes as a lazy sequence: kept as it is
+            self._legal_cache = (state, legal if getattr(legal, "lazy", False) else tuple(legal))
         return self._legal_cache[1]
 
     def legal(self) -> tuple[Any, ...]:

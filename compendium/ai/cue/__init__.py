@@ -1,0 +1,1 @@
+"""The computer players of the games of the cue."""

@@ -114,10 +114,27 @@ def _check_worker() -> str:
     return "a move decided in the worker process: " + ", ".join(asked)
 
 
+def _check_physics() -> str:
+    """The games of the cue need pymunk's compiled Chipmunk library, which a bundle must carry:
+    a full-ball stroke at a still ball is played, and the struck ball must go on alone."""
+    from .games.cue import table as T
+    from .games.cue.physics import Stroke, simulate
+    x, y = T.CENTRE_SPOT
+    started = time.perf_counter()
+    shot = simulate([("cue", x - 0.5, y), ("red", x, y)], "cue", Stroke(angle=0, power=30))
+    if shot.first_contact("cue") != "red":
+        raise RuntimeError("a stroke aimed full at the red missed it")
+    moved = shot.final["red"]
+    if moved is not None and abs(moved[0] - x) < 0.05:
+        raise RuntimeError("the red did not move when struck")
+    return f"a stroke simulated in {1000 * (time.perf_counter() - started):.0f} ms (pymunk)"
+
+
 CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
     ("version", _check_version),
     ("games", _check_games),
     ("qt", _check_qt),
+    ("physics", _check_physics),
     ("worker", _check_worker),
 )
 

@@ -143,7 +143,7 @@ def test_self_test_passes_here():
     proc = run_compendium("--self-test")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     names = [line.split()[1].rstrip(":") for line in proc.stdout.splitlines() if line.startswith("ok ")]
-    assert names == ["version", "games", "qt", "worker"]
+    assert names == ["version", "games", "qt", "physics", "worker"]
     assert "canfield_or_klondike" in proc.stdout and proc.stdout.rstrip().endswith("all passed")
 
 
@@ -153,6 +153,17 @@ def test_self_test_reports_a_missing_rules_page(monkeypatch, capsys):
     assert selfcheck.run() == 1
     out = capsys.readouterr().out
     assert "FAILED games" in out and "rules page" in out and "1 of 1 failed" in out
+
+
+def test_self_test_reports_a_physics_library_that_does_not_work(monkeypatch, capsys):
+    from compendium.games.cue import physics
+    from compendium.games.cue.physics import ShotResult
+    # a broken Chipmunk (a bundle that left it behind, or a stray build): the ball runs through
+    monkeypatch.setattr(physics, "simulate", lambda balls, cue, stroke: ShotResult(
+        final={name: (x, y) for name, x, y in balls}, events=(), duration=0.0))
+    monkeypatch.setattr(selfcheck, "CHECKS", tuple(c for c in selfcheck.CHECKS if c[0] == "physics"))
+    assert selfcheck.run() == 1
+    assert "FAILED physics" in capsys.readouterr().out
 
 
 def test_startup_probe_paints_and_exits():

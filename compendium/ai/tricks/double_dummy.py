@@ -185,6 +185,9 @@ def _thresholds(alive: tuple[int, int, int, int], ms: Sequence[int]) -> tuple[in
 
 
 _NONE = 1 << 13        # "no card of this suit matters"
+# The suits in the order a hand cashes them: trumps first.
+_ORDERS: dict[int, tuple[int, ...]] = {-1: (0, 1, 2, 3), 0: (0, 1, 2, 3), 1: (1, 0, 2, 3),
+                                       2: (2, 0, 1, 3), 3: (3, 0, 1, 2)}
 _NO_RANKS = (_NONE, _NONE, _NONE, _NONE)
 
 
@@ -222,119 +225,141 @@ class _Search:
 
     # -- bounds --------------------------------------------------------------------------------
     def quick_tricks(self, leader: int) -> tuple[int, tuple[int, int, int, int]]:
-        """Tricks the leader's side can certainly cash now: the leader running his own top cards,
-        or (when he can reach it at once, without a ruff in between) his partner running his.
-        Top trumps first; side suits only when no adversary can ruff them (no trumps, or the
-        adversaries have none left once those top trumps are drawn).  With the cards that
-        decided it."""
-        own, thr = self._cash(leader)
-        h = self.h
-        mine, p = h[leader], h[(leader + 2) & 3]
-        o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
-        trump = self.trump
-        safe = trump < 0 or not (o1[trump] | o2[trump])
-        for s in range(4):
-            if not mine[s] or not p[s] or (not safe and s != trump):
-                continue
-            alive = mine[s] | p[s] | o1[s] | o2[s]
-            top = 1 << (alive.bit_length() - 1)
-            if p[s] & top:
-                via, vthr = self._cash((leader + 2) & 3)
-                if via > own:
-                    t = list(vthr)
-                    if top < t[s]:
-                        t[s] = top
-                    return via, (t[0], t[1], t[2], t[3])
-                break
-        return own, thr
+        """Tricks the leader's side can certainly take at once, by one line of play that no
+        defence can stop, with the cards that decided it.
 
-    def _cash(self, leader: int) -> tuple[int, tuple[int, int, int, int]]:
-        """The tricks ``leader`` can cash from the top of his own hand (see ``quick_tricks``)."""
+        The leader cashes his winners (top trumps first, then each side suit while no adversary
+        who still holds a trump can ruff it: those must follow, so they never discard and the
+        next suit's count stands); then, if he can, he crosses to a winner of his partner's and
+        the partner cashes his.  Adversaries are assumed to keep their highest cards (the worst
+        case for every later round); our own hands follow low and discard from their longest
+        side suit — one line of ours, so the count is a true lower bound whatever it chooses."""
         h = self.h
-        mine = h[leader]
-        o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
-        p = h[(leader + 2) & 3]
-        trump = self.trump
-        total = 0
+        hands = [list(h[0]), list(h[1]), list(h[2]), list(h[3])]
         thr = [_NONE, _NONE, _NONE, _NONE]
-        if trump >= 0:
-            alive = mine[trump] | p[trump] | o1[trump] | o2[trump]
-            tops = 0
-            while alive:
-                top = 1 << (alive.bit_length() - 1)
-                if not mine[trump] & top:
-                    break
-                tops += 1
-                thr[trump] = top
-                alive ^= top
-            total = tops
-            n1, n2 = o1[trump].bit_count(), o2[trump].bit_count()
-            if n1 > tops or n2 > tops:
-                # An adversary keeps a trump: one side suit may still be cashed as long as every
-                # adversary with a trump left follows to it.
-                best, best_s, best_card = 0, -1, 0
-                for s in range(4):
-                    held = mine[s]
-                    if s == trump or not held:
-                        continue
-                    limit = 13
-                    if n1 > tops:
-                        limit = o1[s].bit_count()
-                    if n2 > tops:
-                        limit = min(limit, o2[s].bit_count())
-                    alive = held | p[s] | o1[s] | o2[s]
-                    k, last = 0, 0
-                    while alive and k < limit:
-                        top = 1 << (alive.bit_length() - 1)
-                        if not held & top:
-                            break
-                        k += 1
-                        last = top
-                        alive ^= top
-                    if k > best:
-                        best, best_s, best_card = k, s, last
-                if best:
-                    total += best
-                    thr[best_s] = best_card
-                return total, (thr[0], thr[1], thr[2], thr[3])
+        own = self._run(hands, leader, thr)
+        if own < 0:                      # the lead passed to partner on a winner of his
+            n = -own
+            rest = self._run(hands, (leader + 2) & 3, thr)
+            return n + abs(rest), (thr[0], thr[1], thr[2], thr[3])
+        # cross to partner: a low card to his winner in a suit the adversaries cannot ruff
+        trump = self.trump
+        partner = (leader + 2) & 3
+        o1, o2 = hands[(leader + 1) & 3], hands[(leader + 3) & 3]
+        mine, p = hands[leader], hands[partner]
+        best, best_thr = 0, thr
         for s in range(4):
-            if s == trump:
+            if not mine[s] or not p[s]:
                 continue
-            held = mine[s]
-            if not held:
+            if s != trump and trump >= 0 and ((o1[trump] and not o1[s]) or (o2[trump] and not o2[s])):
                 continue
-            alive = held | p[s] | o1[s] | o2[s]
-            while alive:
-                top = 1 << (alive.bit_length() - 1)
-                if not held & top:
+            top = 1 << (p[s].bit_length() - 1)
+            if top < (o1[s] | o2[s]) or top < mine[s]:
+                continue
+            trial = [list(x) for x in hands]
+            t2 = list(thr)
+            low = trial[leader][s] & -trial[leader][s]
+            trial[leader][s] ^= low
+            trial[partner][s] ^= top
+            for o in ((leader + 1) & 3, (leader + 3) & 3):
+                if trial[o][s]:
+                    trial[o][s] ^= trial[o][s] & -trial[o][s]
+            if top < t2[s]:
+                t2[s] = top
+            got = 1 + abs(self._run(trial, partner, t2))
+            if got > best:
+                best, best_thr = got, t2
+        if best:
+            return own + best, (best_thr[0], best_thr[1], best_thr[2], best_thr[3])
+        return own, (thr[0], thr[1], thr[2], thr[3])
+
+    def _run(self, hands: list[list[int]], seat: int, thr: list[int]) -> int:
+        """``seat`` cashes his winners on the board ``hands`` (changed in place), marking in
+        ``thr`` the lowest winning card of each suit.  The number of tricks; negative when the
+        last of them was won by partner's card (partner then has the lead)."""
+        trump = self.trump
+        mine = hands[seat]
+        partner = (seat + 2) & 3
+        p = hands[partner]
+        opps = (hands[(seat + 1) & 3], hands[(seat + 3) & 3])
+        n = 0
+        for s in _ORDERS[trump]:
+            while mine[s]:
+                if s != trump and trump >= 0 and any(o[trump] and not o[s] for o in opps):
+                    break               # an adversary would ruff
+                card = 1 << (mine[s].bit_length() - 1)
+                if card < (opps[0][s] | opps[1][s]):
                     break
-                total += 1
-                thr[s] = top
-                alive ^= top
-        return total, (thr[0], thr[1], thr[2], thr[3])
+                if p[s]:
+                    pc = p[s] & -p[s]
+                    if pc > card:       # partner's only cards are higher: his to win
+                        mine[s] ^= card
+                        p[s] ^= pc
+                        for o in opps:
+                            if o[s]:
+                                o[s] ^= o[s] & -o[s]
+                        if pc < thr[s]:
+                            thr[s] = pc
+                        return -(n + 1)
+                    p[s] ^= pc
+                elif not self._discard(p, s):
+                    break               # partner holds trumps only: he would have to ruff
+                mine[s] ^= card
+                for o in opps:
+                    if o[s]:
+                        o[s] ^= o[s] & -o[s]
+                if card < thr[s]:
+                    thr[s] = card
+                n += 1
+        return n
+
+    def _discard(self, hand: list[int], led: int) -> bool:
+        """A discard of ours: the lowest card of the longest side suit (not the suit led)."""
+        trump = self.trump
+        best, best_len = -1, 0
+        for s in range(4):
+            if s != led and s != trump:
+                k = hand[s].bit_count()
+                if k > best_len:
+                    best, best_len = s, k
+        if best < 0:
+            if trump >= 0 and hand[trump] and trump != led:
+                return False
+            return True                 # nothing left to discard: the hand is empty
+        hand[best] ^= hand[best] & -hand[best]
+        return True
 
     def sure_trumps(self, seat: int) -> tuple[int, tuple[int, int, int, int]]:
-        """The trump tricks ``seat``'s side wins whatever happens: each card of a run of top trumps
-        held in one hand wins the trick it is played to."""
-        h = self.h
+        """The trump tricks ``seat``'s side wins whoever leads, with the cards that decided it.
+
+        Each trump of one hand H is played to a trick of its own, and that trick is lost only to
+        an adversary's higher trump played to it — each adversary's trump beats at most one of
+        them.  So the side wins at least |H| − M of those tricks, M the most of H's trumps that
+        can be paired each with a higher adversary's trump.  H's trumps can only be paired with
+        ever larger sets as they go down, so pairing greedily from the top is the best pairing.
+        Counting only H's top k trumps gives a bound that depends on the trumps down to H's k-th
+        alone (each lower trump adds one to |H| and at most one to M): the best k is kept."""
         t = self.trump
-        a, b = h[seat & 3][t], h[(seat + 2) & 3][t]
-        alive = a | b | h[(seat + 1) & 3][t] | h[(seat + 3) & 3][t]
-        if not alive:
+        if t < 0:
             return 0, _NO_RANKS
-        top = 1 << (alive.bit_length() - 1)
-        holder = a if a & top else b if b & top else 0
-        n = 0
-        low = _NONE
-        while alive and holder & top:
-            n += 1
-            low = top
-            alive ^= top
-            if alive:
-                top = 1 << (alive.bit_length() - 1)
+        h = self.h
+        opp = h[(seat + 1) & 3][t] | h[(seat + 3) & 3][t]
+        best, best_card = 0, 0
+        for held in (h[seat & 3][t], h[(seat + 2) & 3][t]):
+            k = matched = 0
+            while held:
+                c = 1 << (held.bit_length() - 1)
+                held ^= c
+                k += 1
+                if (opp & ~(c * 2 - 1)).bit_count() > matched:
+                    matched += 1
+                elif k - matched > best or (k - matched == best and c > best_card):
+                    best, best_card = k - matched, c
+        if not best:
+            return 0, _NO_RANKS
         thr = [_NONE, _NONE, _NONE, _NONE]
-        thr[t] = low
-        return n, (thr[0], thr[1], thr[2], thr[3])
+        thr[t] = best_card
+        return best, (thr[0], thr[1], thr[2], thr[3])
 
     # -- the question ----------------------------------------------------------------------------
     def ge(self, leader: int, target: int) -> tuple[bool, tuple[int, int, int, int]]:
@@ -366,7 +391,24 @@ class _Search:
                         and codes[2] >> (2 * (counts[2] - ms[2])) == prefixes[2] \
                         and codes[3] >> (2 * (counts[3] - ms[3])) == prefixes[3]:
                     return lo >= target, _thresholds(alive, ms)
-        qt, qthr = self.quick_tricks(leader)
+        need = target if leader & 1 == 0 else left - target + 1     # for the leader's side
+        # Quick tricks are won by cards above every adversary's of their suit: count those first
+        # (cheap), and cash only when they could reach the need.
+        mine, part = h[leader], h[(leader + 2) & 3]
+        o1, o2 = h[(leader + 1) & 3], h[(leader + 3) & 3]
+        tops = 0
+        for s in range(4):
+            ours = mine[s] | part[s]
+            if ours:
+                tops += (ours >> (o1[s] | o2[s]).bit_length()).bit_count()
+        if tops >= need:
+            qt, qthr = self.quick_tricks(leader)
+        else:
+            qt, qthr = 0, _NO_RANKS
+        if self.trump >= 0:
+            sure, sthr = self.sure_trumps(leader)
+            if sure > qt:
+                qt, qthr = sure, sthr
         if leader & 1 == 0:
             if qt >= target:
                 return True, qthr
@@ -603,6 +645,7 @@ class Solver:
         self.trump = trump
         self.max_nodes = max_nodes
         self._search: _Search | None = None
+        self._guess: int | None = None     # the last answer (tricks of seats 0 and 2)
 
     @property
     def nodes(self) -> int:
@@ -632,12 +675,30 @@ class Solver:
         search, played = self._prepare(position)
         left = position.tricks_left
         lo, hi = 0, left          # tricks of seats 0 and 2
+        guess = self._guess
+        if guess is not None and 0 < guess <= left:
+            # MTD-style: the last answer is a good first guess for the next question (the review
+            # and the hint ask about successive positions, the table about the same deal from
+            # other leads), and a question right at the answer is answered fastest; step from it.
+            if self._ge(search, position, list(played), guess):
+                lo = guess
+                if lo < hi and self._ge(search, position, list(played), lo + 1):
+                    lo += 1
+                else:
+                    hi = lo
+            else:
+                hi = guess - 1
+                if hi > lo and not self._ge(search, position, list(played), hi):
+                    hi -= 1
+                else:
+                    lo = hi
         while lo < hi:
             mid = (lo + hi + 1) // 2
             if self._ge(search, position, list(played), mid):
                 lo = mid
             else:
                 hi = mid - 1
+        self._guess = lo
         who = position.turn if seat is None else seat
         return lo if who % 2 == 0 else left - lo
 

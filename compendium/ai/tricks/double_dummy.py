@@ -467,14 +467,26 @@ class _Search:
             ok, thr = self.ge(win, target - (1 if win & 1 == 0 else 0))
             if by_rank:
                 # The winning card won by its rank against the others of its suit in the trick:
-                # every card of the suit from the lowest of those up mattered — not only the
-                # winner, for a hand whose cards touched here (one choice) may hold cards with
-                # another's between them in a position that would otherwise match, and so have
-                # a choice (to duck) this one had not.
-                low = bb
+                # it mattered, and so did the cards of the winner's that touched it from below
+                # (tried as one choice with it).  In a position otherwise alike where another
+                # hand's card lay between them, the winner could have ducked with the lower
+                # one, a choice this search never met.  The losers' cards below the winner do
+                # not matter: any of them, or of their touching cards, loses alike.
+                h = self.h
+                mine = h[win][bs]
+                alive = h[0][bs] | h[1][bs] | h[2][bs] | h[3][bs]
                 for s, b in played:
-                    if s == bs and b < low:
-                        low = b
+                    if s == bs:
+                        alive |= b
+                low = bb
+                while True:
+                    below = alive & (low - 1)
+                    if not below:
+                        break
+                    nxt = 1 << (below.bit_length() - 1)
+                    if not mine & nxt:
+                        break
+                    low = nxt
                 if low < thr[bs]:
                     t = list(thr)
                     t[bs] = low

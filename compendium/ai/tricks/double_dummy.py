@@ -502,7 +502,8 @@ class _Search:
         if maximise:
             grab = target <= 1
         else:
-            grab = target >= sum(m.bit_count() for m in hand)
+            grab = target >= hand[0].bit_count() + hand[1].bit_count() + hand[2].bit_count() \
+                + hand[3].bit_count()
         for s, bit in self._moves(leader, seat, played, grab):
             hand[s] ^= bit
             played.append((s, bit))
@@ -580,10 +581,7 @@ class _Search:
             in_trick[s] |= b
         held = hand[led]
         if held:
-            alive = held | in_trick[led]
-            for other in range(4):
-                if other != seat:
-                    alive |= h[other][led]
+            alive = h[0][led] | h[1][led] | h[2][led] | h[3][led] | in_trick[led]
             groups = _groups(held, alive)   # highest first
             if ws != led:                  # trumped already: follow low
                 return [(led, b) for b in reversed(groups)]
@@ -608,10 +606,7 @@ class _Search:
             held = hand[s]
             if not held:
                 continue
-            alive = held | in_trick[s]
-            for other in range(4):
-                if other != seat:
-                    alive |= h[other][s]
+            alive = h[0][s] | h[1][s] | h[2][s] | h[3][s] | in_trick[s]
             groups = _groups(held, alive)
             if s == trump:
                 if ws == trump:

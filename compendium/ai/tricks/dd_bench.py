@@ -89,6 +89,7 @@ def measure(cards: int, positions: int, seed: int, max_nodes: int | None = None,
     cpu: list[float] = []
     wall: list[float] = []
     node_counts: list[float] = []
+    trick_counts: list[float] = []
     dds_s: list[float] = []
     dds_nodes: list[float] = []
     agree = compared = unfinished = 0
@@ -104,6 +105,7 @@ def measure(cards: int, positions: int, seed: int, max_nodes: int | None = None,
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
         node_counts.append(solver.nodes)
+        trick_counts.append(solver.trick_nodes)
         ref = dds_solve(pos) if dds else None
         if ref is not None:
             dds_nodes.append(ref[1])
@@ -117,6 +119,7 @@ def measure(cards: int, positions: int, seed: int, max_nodes: int | None = None,
         "wall_p50_s": round(_pct(wall, 0.5), 4), "wall_p95_s": round(_pct(wall, 0.95), 4),
         "max_s": round(max(cpu), 4), "nodes_p50": int(_pct(node_counts, 0.5)),
         "nodes_p95": int(_pct(node_counts, 0.95)),
+        "trick_nodes_p50": int(_pct(trick_counts, 0.5)), "trick_nodes_p95": int(_pct(trick_counts, 0.95)),
         "nodes_per_cpu_s": round(sum(node_counts) / max(sum(cpu), 1e-9))}
     if dds_s:
         out.update({"dds_p50_s": round(_pct(dds_s, 0.5), 5), "dds_p95_s": round(_pct(dds_s, 0.95), 5),

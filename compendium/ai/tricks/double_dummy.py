@@ -217,7 +217,8 @@ class _Search:
         # tried first the next time the position is asked about.
         self.killer: dict[tuple[int, int, int, int, int], tuple[int, int]] = {}
         self.key: tuple[int, int, int, int, int] | None = None
-        self.nodes = 0
+        self.nodes = 0            # cards tried
+        self.trick_nodes = 0      # positions at a trick's start searched (DDS's count)
         self.max_nodes: int | None = None     # give up (``OutOfBudget``) past this many
 
     def count(self, seat: int) -> int:
@@ -422,6 +423,7 @@ class _Search:
             elif sure >= target:
                 return True, sthr
         self.key = (codes[0], codes[1], codes[2], codes[3], leader)
+        self.trick_nodes += 1
         result, thr = self._trick(leader, [], target)
         ms = tuple((a & ~(t - 1)).bit_count() for a, t in zip(alive, thr))
         prefixes = tuple(codes[s] >> (2 * (counts[s] - ms[s])) for s in range(4))
@@ -656,7 +658,14 @@ class Solver:
 
     @property
     def nodes(self) -> int:
+        """Cards tried so far, over every question."""
         return 0 if self._search is None else self._search.nodes
+
+    @property
+    def trick_nodes(self) -> int:
+        """Positions at the start of a trick searched (not settled by the table or a bound):
+        what DDS counts as its nodes."""
+        return 0 if self._search is None else self._search.trick_nodes
 
     def _prepare(self, position: Position) -> tuple[_Search, list[tuple[int, int]]]:
         if position.trump != self.trump:

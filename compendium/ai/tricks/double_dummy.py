@@ -36,10 +36,31 @@ The questions the tables ask (the small API):
 * ``review`` / ``hand_review(state)`` — the end-of-hand review: what could have been made and the
   cards that cost a trick (the trick table's summary, through the worker).
 
-Speed (pure Python, this 2-core machine): a position of five or six cards a hand in a few
-hundredths of a second, seven or eight in tenths (p95 a few seconds under load); a whole deal of
-thirteen cards takes from seconds to minutes, so the tables ask about whole deals only in a
-process of their own.  ``dd_bench.py`` measures it and compares it with DDS where available.
+Speed (pure Python, this 2-core machine, CPU seconds a position: the machine was shared and
+loaded, so wall times ran 3-4 times these).  ``python -m compendium.ai.tricks.dd_bench --cards
+7 8 9`` measures it; with ``endplay`` installed it runs DDS on the same positions and compares.
+
+==========  ==========================  ==========================  =======================
+cards/hand  before (Nov. 2026) p50/p95  now p50/p95                 DDS (endplay) p50/p95
+==========  ==========================  ==========================  =======================
+7           0.012 / 0.060               0.006 / 0.030 (1,000: 0.05) 0.0005 / 0.013
+8           0.046 / 0.39                0.022 / 0.17                0.0005 / 0.013
+9           0.15 / 0.77                 0.07 / 0.35 (1,000: 0.64)   0.0007 / 0.010
+10          1.0 / 4.8 (wall, 20)        0.17 / 2.0                  0.0012 / 0.024
+13 (deal)   about 200                   5 / past 150 (3 of 20 past  0.02 / 0.8 (max 1.9)
+                                        8 million cards tried)
+==========  ==========================  ==========================  =======================
+
+(before/now on the same 100 seeded positions of ``dd_bench``; the cards tried fell 2.1, 2.3 and
+2.7 times at 7, 8 and 9 cards.)  About 100,000-130,000 cards tried a second.  The positions
+searched at a trick's start — DDS's own count of nodes — are as few as DDS's up to ten cards
+(p50 64, 162, 501, 980 against DDS's 93, 201, 492, 1,352) and 3-10 times DDS's on whole deals:
+the gap to DDS is the price of each position in Python (about 20 cards tried for each, some
+10 µs a card), 20-150 times DDS's time from 7 to 10 cards.  Agreement with DDS: 1,000 positions
+each of 7, 8 and 9 cards, 100 of 10 and every whole deal that finished (17 of 20).  A 13-card
+deal within a second at p95 would need DDS's node counts at a few µs a position, out of reach
+of pure Python: the callers ask whole deals only in a process of their own (the deal editor's
+table), and the hint (eight cards a hand) and the review (nine) stay where it answers at once.
 """
 from __future__ import annotations
 

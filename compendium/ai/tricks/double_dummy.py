@@ -9,16 +9,20 @@ The search (our own, in the spirit of the field's DDS; none of its code):
 
 * **A yes/no question at a time.**  ``_Search.ge(leader, target)`` answers "can seats 0 and 2 take
   at least ``target`` of the tricks left?" by alpha-beta with a null window; the exact count is
-  found by bisection, every question reusing what the previous ones learnt.
+  found by bisection, every question reusing what the previous ones learnt — or, MTD-style, from
+  the solver's last answer as the first guess (the review, the hint and the table ask about
+  related positions one after another).
 * **A transposition table of bounds** at trick boundaries, keyed on the remaining cards of each
   suit *ranked among themselves* and who holds each (a deal where the 2 and 3 are gone and the
   hands hold the 4 and 5 is the same position as one holding the 2 and 3), and on the leader.
   Each entry is a lower and an upper bound on the tricks of seats 0 and 2, whatever the question.
 * **Equivalent cards**: cards of one hand that touch among the cards still in play (those played
   to earlier tricks no longer separate them) are one choice.
-* **Quick tricks**: the winners the leader can cash at once (the top cards of a suit in his own
-  hand, and the top trumps; side suits only where no adversary can ruff) settle a question early
-  for either side.
+* **Quick tricks**: the winners the leader's side can cash at once, by one line of play no
+  defence stops (his top trumps, his side-suit winners while no adversary can ruff, a crossing
+  to partner's winner and partner's), settle a question early for either side; so do **sure
+  trump tricks** — each trump of one hand paired with a higher adversary's, the unpaired ones
+  win — for the side on lead and the side not on lead.
 * **Move ordering**: cash a winner, lead towards partner's winner, win cheaply, follow low and
   discard low first — the moves most often best are tried first, so most questions end early;
   the lead that last decided a position is tried first when it is asked about again.
@@ -47,17 +51,17 @@ cards/hand  before (Nov. 2026) p50/p95  now p50/p95                 DDS (endplay
 8           0.046 / 0.39                0.022 / 0.17                0.0005 / 0.013
 9           0.15 / 0.77                 0.07 / 0.35 (1,000: 0.64)   0.0007 / 0.010
 10          1.0 / 4.8 (wall, 20)        0.17 / 2.0                  0.0012 / 0.024
-13 (deal)   about 200                   5 / past 150 (3 of 20 past  0.02 / 0.8 (max 1.9)
+13 (deal)   about 200                   6 / past 150 (3 of 21 past  0.02 / 0.8 (max 1.9)
                                         8 million cards tried)
 ==========  ==========================  ==========================  =======================
 
 (before/now on the same 100 seeded positions of ``dd_bench``; the cards tried fell 2.1, 2.3 and
 2.7 times at 7, 8 and 9 cards.)  About 100,000-130,000 cards tried a second.  The positions
 searched at a trick's start — DDS's own count of nodes — are as few as DDS's up to ten cards
-(p50 64, 162, 501, 980 against DDS's 93, 201, 492, 1,352) and 3-10 times DDS's on whole deals:
-the gap to DDS is the price of each position in Python (about 20 cards tried for each, some
-10 µs a card), 20-150 times DDS's time from 7 to 10 cards.  Agreement with DDS: 1,000 positions
-each of 7, 8 and 9 cards, 100 of 10 and every whole deal that finished (17 of 20).  A 13-card
+(p50 64, 162, 501, 980 against DDS's 93, 201, 492, 1,352); on whole deals 3.5 times DDS's at the
+median (from 0.1 to 15 times).  Up to ten cards the gap to DDS (20-150 times its time) is the
+price of each position in Python: about 20 cards tried for each, some 10 µs a card.  Agreement with DDS: 1,000 positions
+each of 7, 8 and 9 cards, 100 of 10 and every whole deal that finished (18 of 21).  A 13-card
 deal within a second at p95 would need DDS's node counts at a few µs a position, out of reach
 of pure Python: the callers ask whole deals only in a process of their own (the deal editor's
 table), and the hint (eight cards a hand) and the review (nine) stay where it answers at once.

@@ -221,8 +221,8 @@ def test_with_every_hand_open_level_3_searches_instead_of_signalling(monkeypatch
 
 
 def test_double_dummys_hint_keeps_every_trick_the_exact_search_finds_once_the_hands_are_short():
-    """With six cards or fewer in each hand the hint is the solver's: the card it gives keeps the
-    most tricks the mover's side can take, by a plain minimax over every card."""
+    """With few cards in each hand the hint is the solver's: the card it gives keeps the most
+    tricks the mover's side can take, by a plain minimax over every card."""
     from compendium.ai.tricks.double_dummy import after, brute_force, position_of
     from compendium.ai.tricks.whist import AI
     from compendium.core.session import Session
@@ -254,3 +254,32 @@ def test_double_dummys_hint_keeps_every_trick_the_exact_search_finds_once_the_ha
         assert values[given.card] == max(values.values())
         checked += 1
     assert checked == 3
+
+
+def test_double_dummys_hint_is_the_solvers_from_eight_cards_a_hand():
+    """The solver gives Double Dummy's hint from eight cards a hand (it answers there in tenths
+    of a second); with nine it leaves the hint to level 3."""
+    from compendium.ai.tricks.double_dummy import Solver, position_of
+    from compendium.ai.tricks.whist import AI
+    from compendium.core.session import Session
+    session = Session(DOUBLE, seed=5)
+    state = session.state
+    seen = set()
+    while len(seen) < 2:
+        mover = DOUBLE.to_move(state)
+        if mover is Special.CHANCE:
+            state = DOUBLE.apply(state, DOUBLE.chance_action(state, 5))
+            continue
+        legal = DOUBLE.legal_actions(state, mover)
+        position = position_of(state)
+        size = max(len(h) for h in position.hands)
+        if state.phase == "play" and not position.trick and size in (8, 9) and size not in seen:
+            seen.add(size)
+            found = AI.solver_card(state, legal)
+            if size == 9:
+                assert found is None
+            else:
+                assert found is not None
+                _, best = Solver(position.trump).best_cards(position)
+                assert found.card in best
+        state = DOUBLE.apply(state, computer_player(DOUBLE, 1).choose(DOUBLE, DOUBLE.view(state, mover), legal))

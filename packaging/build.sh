@@ -114,6 +114,16 @@ Copyright: 2012-2026 Niklas Fiekas and contributors
 License: GPL-3+
  python-chess (bundled as compiled modules).
 
+Files: opt/compendium/_internal/pymunk/*
+Copyright: 2007-2026 Victor Blomqvist (pymunk); 2013 Howling Moon Software (Chipmunk2D)
+License: Expat
+ pymunk and the Chipmunk2D physics library it carries, for the games of the cue.
+
+Files: opt/compendium/_internal/_cffi_backend*
+Copyright: 2012-2026 Armin Rigo, Maciej Fijalkowski and contributors
+License: Expat
+ cffi, through which pymunk calls Chipmunk2D.
+
 License: GPL-3+
  On Debian systems, the full text of the GNU General Public License version 3 is in
  /usr/share/common-licenses/GPL-3.
@@ -124,6 +134,22 @@ License: LGPL-3
 
 License: PSF-2.0
  The Python Software Foundation License version 2, https://docs.python.org/3/license.html
+
+License: Expat
+ Permission is hereby granted, free of charge, to any person obtaining a copy of this software
+ and associated documentation files (the "Software"), to deal in the Software without
+ restriction, including without limitation the rights to use, copy, modify, merge, publish,
+ distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
+ Software is furnished to do so, subject to the following conditions:
+ .
+ The above copyright notice and this permission notice shall be included in all copies or
+ substantial portions of the Software.
+ .
+ THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED, INCLUDING
+ BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY, FITNESS FOR A PARTICULAR PURPOSE AND
+ NONINFRINGEMENT. IN NO EVENT SHALL THE AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM,
+ DAMAGES OR OTHER LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE SOFTWARE.
 EOF
 
 # The changelog (a native package's, dated as the AppStream metadata dates the release) and the

@@ -165,6 +165,9 @@ EVERY_OPTION = [dict(draw=d, passes=p, runs=r, from_foundation=f)
 def test_the_verdict_agrees_with_a_plain_search_on_larger_positions(options):
     rng = random.Random(zlib.crc32(repr(sorted(options.items())).encode()) + 1)   # the same each run
     compared = {Verdict.WINNABLE: 0, Verdict.LOST: 0}
+    # The book's whole runs with cards coming back are the model's weak spot: it leaves most of
+    # these undecided within the cap, so fewer are compared there, with a smaller cap.
+    weak = options["runs"] == "whole" and options["from_foundation"]
     for _ in range(12):
         state = late_position(rng, options)
         truth = plain_verdict(state, 12_000)
@@ -173,14 +176,12 @@ def test_the_verdict_agrees_with_a_plain_search_on_larger_positions(options):
         model = KlondikeModel(GAME, state)
         # a cap on positions, not on time: some of these the model does not decide quickly
         # (cards coming back from the foundations open very many lines), and those are left
-        verdict, labels, _ = search(model, time.process_time() + 60, 30_000, clock=time.process_time)
+        verdict, labels, _ = search(model, time.process_time() + 60, 10_000 if weak else 30_000,
+                                    clock=time.process_time)
         if verdict is Verdict.UNKNOWN:
             continue
         assert verdict is truth, (options, state)
         compared[truth] += 1
-    # The book's whole runs with cards coming back are the model's weak spot: it leaves most of
-    # these undecided within the cap, so fewer are compared there.
-    weak = options["runs"] == "whole" and options["from_foundation"]
     assert sum(compared.values()) >= (1 if weak else 4), compared
 
 

@@ -77,6 +77,8 @@ class KlondikeModel:
             for r in range(1, 13):
                 self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
         self._best: dict[Any, tuple[int, int]] = {}
+        self._buried = False          # the last step played turned cards under the waste
+        self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
         self._root, self._forced = self._settle(position)
 
@@ -98,7 +100,9 @@ class KlondikeModel:
             # or -- a king -- into a space), so the relaxed dig holds with the waste's cards
             # beneath its top counted as face down.  (Only the waste can bury a card after the
             # first position: every other move only turns cards up or sends them home.)
-            if p < 2 or not self.allowed or passes + 1 < self.allowed:
+            # Any other move only turns cards up, sends them home or takes the waste's top, so
+            # the test is asked only of a position whose last step buried cards.
+            if position is not self._fresh or p < 2 or not self.allowed or passes + 1 < self.allowed:
                 return False
             return waste_buries(cols, found, talon, p)
         return blocked_for_ever(cols, found) or cannot_dig(cols, found)
@@ -313,7 +317,11 @@ class KlondikeModel:
             at = by_top.get(must, -1)
             steps = [s for s in steps if s[0] != "c" and s[-1] == at or s[0] == "c" and s[2] == at]
         for step in steps:
+            self._buried = False
             child, forced = self._settle(self._play(position, step))
+            # ``dead`` is asked of each child as soon as it is given: it needs to look at the
+            # waste again only when this step buried cards in it
+            self._fresh = child if self._buried else None
             yield (step, *forced), child
 
     def _play(self, position: Any, step: Any) -> Any:
@@ -351,6 +359,9 @@ class KlondikeModel:
             i = talon.index(card)
             if not self._in_this_pass(len(talon), p, i):
                 passes += 1
+                self._buried = True
+            elif i > p:
+                self._buried = True      # the cards turned on the way now lie under the waste
             talon = talon[:i] + talon[i + 1:]
             p = i
             if j < 0:

@@ -16,12 +16,14 @@ turns commute with every other move, and the pass limit only ever makes a later 
 
 Safe moves are played without branching (see ``_safe``); positions are compared with the piles
 in any order (the seven piles are alike); a whole pile never moves to a space (the engine refuses
-it: it would only change the pile's place).  With those, a search that finds no win was meant to
-have tried every line of the game; but the comparison with an exhaustive search of the engine on
-small positions (tests/ai/test_klondike_solver.py) finds deals this search calls lost that can be
-won, under several options, so one of the prunings is unsound.  Until it is found, the model says
-so (``proves_losses``) and the search reports such a deal as undecided, never as lost; a win is
-always a line replayed through the game, so "winnable" stands.
+it: it would only change the pile's place).  With those, a search that finds no win has tried
+every line of the game, and the model says so (``proves_losses``).  The tests compare its
+verdicts with plain exhaustive searches (the engine's own moves, and the declaration on tuples
+without safe moves) on late positions under every option.  That comparison found, in December
+2026, one unsound pruning: a card taken back from the foundations had to be covered by the very
+next move, but taking it back can serve to reach the card beneath it, and two suits may have to
+be dug down in turn; cards taken back are now free.  A win is always a line replayed through the
+game, so "winnable" stands too.
 """
 from __future__ import annotations
 
@@ -44,7 +46,7 @@ class KlondikeModel:
     """The solver's model of Klondike under every option of the game (draw one or three, one,
     three or unlimited passes, whole or part runs, cards back from the foundations)."""
 
-    proves_losses = False      # see the module's docstring: a search without a win is undecided
+    proves_losses = True       # every pruning is proved in a comment; the tests compare with plain searches
 
     def __init__(self, game: Any, state: PatienceState) -> None:
         specs, index = game._specs_of(state)
@@ -75,6 +77,8 @@ class KlondikeModel:
             for r in range(1, 13):
                 self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
         self._best: dict[Any, tuple[int, int]] = {}
+        self._buried = False          # the last step played turned cards under the waste
+        self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
         self._root, self._forced = self._settle(position)
 
@@ -89,9 +93,19 @@ class KlondikeModel:
         """The two proofs by the cards' places alone (see ``blocked_for_ever`` and
         ``cannot_dig``), asked of the first position only: they read the face-down cards,
         which later moves only turn up."""
+        cols, found, talon, p, passes = position[:5]
         if position is not self._root:
-            return False
-        return blocked_for_ever(position[0], position[1]) or cannot_dig(position[0], position[1])
+            # In the last pass the waste is a pile like the others: a card in it leaves only
+            # once every card above it has (home, onto a card one higher of the other colour,
+            # or -- a king -- into a space), so the relaxed dig holds with the waste's cards
+            # beneath its top counted as face down.  (Only the waste can bury a card after the
+            # first position: every other move only turns cards up or sends them home.)
+            # Any other move only turns cards up, sends them home or takes the waste's top, so
+            # the test is asked only of a position whose last step buried cards.
+            if position is not self._fresh or p < 2 or not self.allowed or passes + 1 < self.allowed:
+                return False
+            return waste_buries(cols, found, talon, p)
+        return blocked_for_ever(cols, found) or cannot_dig(cols, found)
 
     def key(self, position: Any) -> Hashable:
         cols, _, talon, p, passes, must = position
@@ -204,7 +218,9 @@ class KlondikeModel:
                         steps.append(("w", card, -1))
                         moved = True
                         break
-        if isinstance(must, tuple):
+        if isinstance(must, frozenset):
+            pass      # cards just taken back: the next move decides (see ``children``)
+        elif isinstance(must, tuple):
             card, parent = must
             if found[card >> 4] > card & 15 or parent and not any(col and col[-1] == parent for col in cols):
                 must = 0      # the next card of the suit went home, or the card beneath did
@@ -281,7 +297,12 @@ class KlondikeModel:
                         back.append(("f", s, by_top[t]))
         reveal.sort(key=lambda e: e[0])
         steps = [*(s for _, s in reveal), *home, *from_talon, *other, *back]
-        if isinstance(must, tuple):
+        if isinstance(must, frozenset):
+            # Cards just taken back from the foundations (see ``_play``): the next move takes
+            # another back, or puts a card on one of them.
+            tops = {at for c, at in by_top.items() if c in must}
+            steps = [s for s in steps if s[0] == "f" or (s[2] if s[0] == "c" else s[-1]) in tops]
+        elif isinstance(must, tuple):
             # A card just sent home without need (see ``_play``): the next move must use that.
             card, parent = must
             nxt = card + 1
@@ -296,16 +317,20 @@ class KlondikeModel:
             at = by_top.get(must, -1)
             steps = [s for s in steps if s[0] != "c" and s[-1] == at or s[0] == "c" and s[2] == at]
         for step in steps:
+            self._buried = False
             child, forced = self._settle(self._play(position, step))
+            # ``dead`` is asked of each child as soon as it is given: it needs to look at the
+            # waste again only when this step buried cards in it
+            self._fresh = child if self._buried else None
             yield (step, *forced), child
 
     def _play(self, position: Any, step: Any) -> Any:
-        """The position after one step.  A card put on the tableau from the foundations, or
-        from the talon where every card of it can be reached at any time (drawing one, without
-        a limit on the passes), must be covered by the very next move: until then it could have
-        stayed where it was and been brought at the moment it was needed (every move between
-        would have been open as well, and more), so only lines that use it at once are
-        searched.  The card is then kept in the position as ``must``.
+        """The position after one step.  A card put on the tableau from the talon where every
+        card of it can be reached at any time (drawing one, without a limit on the passes) must
+        be covered by the very next move: until then it could have stayed where it was and been
+        brought at the moment it was needed (every move between would have been open as well,
+        and more), so only lines that use it at once are searched.  The card is then kept in the
+        position as ``must``.  (Not so a card taken back from the foundations: see below.)
 
         In the same way a card sent home that turns up no card and empties no pile could have
         waited until it was needed there: until the next card of its suit goes home, or the card
@@ -334,6 +359,9 @@ class KlondikeModel:
             i = talon.index(card)
             if not self._in_this_pass(len(talon), p, i):
                 passes += 1
+                self._buried = True
+            elif i > p:
+                self._buried = True      # the cards turned on the way now lie under the waste
             talon = talon[:i] + talon[i + 1:]
             p = i
             if j < 0:
@@ -341,11 +369,22 @@ class KlondikeModel:
                 return cols, _raise(found, card >> 4), talon, p, passes, (card, 0) if free else 0
             cols = _replace(cols, j, cols[j] + (card,))
             return cols, found, talon, p, passes, card if self.draw == 1 and not self.allowed else 0
+        # Cards taken back from the foundations: a card taken back need not be covered at
+        # once, for taking it back may serve to reach the card beneath it, and two suits may
+        # have to be dug down in turn (the jack of clubs back, the jack of diamonds back, then
+        # the ten of diamonds onto the jack of clubs ...).  But a run of such moves must end in
+        # a move that puts a card on one of the cards it took back: any other move M after it
+        # could have come before it (the run turns up no card and only covers the cards it
+        # took back; M does not touch them, or M moves one of them on -- it could have gone
+        # there at once --, sends it home -- both moves spared --, or moves the run beneath
+        # it -- which could have moved first).  ``must`` holds the run's cards.
         _, s, j = step
         card = s * 16 + found[s]
         found = _lower(found, s)
         cols = _replace(cols, j, cols[j] + (card,))
-        return cols, found, talon, p, passes, card
+        before = position[5]
+        taken = before | {card} if isinstance(before, frozenset) else frozenset((card,))
+        return cols, found, talon, p, passes, taken
 
     def _in_this_pass(self, n: int, p: int, i: int) -> bool:
         if p and i == p - 1:
@@ -535,3 +574,38 @@ def cannot_dig(cols: Sequence[tuple[int, ...]], found: Sequence[int]) -> bool:
                 changed = True
             depth[c] = k
     return any(depth)
+
+
+def waste_buries(cols: Sequence[tuple[int, ...]], found: Sequence[int], talon: Sequence[int], p: int) -> bool:
+    """``cannot_dig`` for the last pass, quick: the tableau's face-down cards and the waste's
+    cards beneath its top are the buried ones; the stock's cards are in reach."""
+    reached = [(1 << (found[s] + 1)) - 2 for s in range(4)]
+    chains: list[list[int]] = []      # each pile's buried cards, the one to free first last
+    for col in cols:
+        k = len(col)
+        while k and col[k - 1] < DOWN:
+            k -= 1
+            c = col[k]
+            reached[c >> 4] |= 1 << (c & 15)
+        if k:
+            chains.append([c - DOWN for c in col[:k]] + [col[k]])
+    for c in talon[p - 1:]:
+        reached[c >> 4] |= 1 << (c & 15)
+    chains.append(list(talon[:p]))
+    changed = True
+    while changed:
+        changed = False
+        for chain in chains:
+            while len(chain) > 1:
+                card = chain[-1]
+                suit, rank = card >> 4, card & 15
+                lower = (1 << rank) - 2
+                a, b = _OPPOSITE[suit]
+                if not (rank == 13 or reached[suit] & lower == lower
+                        or reached[a] >> (rank + 1) & 1 or reached[b] >> (rank + 1) & 1):
+                    break
+                chain.pop()
+                below = chain[-1]
+                reached[below >> 4] |= 1 << (below & 15)
+                changed = True
+    return any(len(chain) > 1 for chain in chains)

@@ -73,6 +73,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.cards import SUITS, Card, Rank, Suit
+from . import dds_engine
 
 # Ranks as bits: the two is bit 0, the ace bit 12 (the whist order).
 _ORDER: tuple[Rank, ...] = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
@@ -682,11 +683,31 @@ class Solver:
     ``max_nodes`` bounds each question's work: past it the question raises ``OutOfBudget`` (at
     about 20,000–60,000 positions a second on this machine); what was learnt is kept."""
 
-    def __init__(self, trump: Suit | None, max_nodes: int | None = None) -> None:
+    def __init__(self, trump: Suit | None, max_nodes: int | None = None, engine: str = "auto") -> None:
         self.trump = trump
         self.max_nodes = max_nodes
+        # "auto": DDS where it is installed and can express the position, else our search;
+        # "python": our search only (the tests of the search itself, the benchmark's comparison).
+        self.engine = engine
         self._search: _Search | None = None
         self._guess: int | None = None     # the last answer (tricks of seats 0 and 2)
+
+    def _dds(self, position: Position) -> bool:
+        """Whether DDS answers this question: installed, asked for, and a position it expresses
+        (four hands of at most thirteen cards, a trick in progress of up to three)."""
+        return (self.engine == "auto" and dds_engine.available() and len(position.hands) == 4
+                and len(position.trick) <= 3 and position.tricks_left > 0
+                and all(len(h) <= 13 for h in position.hands))
+
+    def _dds_cards(self, position: Position, solutions: int) -> list[tuple[Card, int]] | None:
+        """DDS's answer, or ``None`` (then our search answers): a position DDS refuses falls back."""
+        if position.trump != self.trump:
+            raise ValueError("this solver was made for another trump suit")
+        try:
+            return dds_engine.solve_board(position.hands, position.trump, position.leader,
+                                          position.trick, solutions)
+        except (dds_engine.DDSError, KeyError):
+            return None
 
     @property
     def nodes(self) -> int:
@@ -720,6 +741,12 @@ class Solver:
     def tricks(self, position: Position, seat: int | None = None) -> int:
         """The tricks ``seat``'s side (by default the side on turn) takes from here, the trick in
         progress included, with perfect play by all."""
+        if self._dds(position):
+            got = self._dds_cards(position, 1)
+            if got:
+                mine = got[0][1]          # the side on turn's
+                who = position.turn if seat is None else seat
+                return mine if who % 2 == position.turn % 2 else position.tricks_left - mine
         search, played = self._prepare(position)
         left = position.tricks_left
         lo, hi = 0, left          # tricks of seats 0 and 2
@@ -753,6 +780,8 @@ class Solver:
     def can_take(self, position: Position, seat: int, target: int) -> bool:
         """Can ``seat``'s side take ``target`` or more tricks from here?  (One question: cheaper than
         counting them all.)"""
+        if self._dds(position):
+            return self.tricks(position, seat) >= target
         search, played = self._prepare(position)
         left = position.tricks_left
         if seat % 2 == 0:
@@ -763,6 +792,13 @@ class Solver:
         """For every card the player on turn may play, the tricks his side then takes from here
         (this trick included).  Cards that touch get the same value."""
         seat = position.turn
+        if self._dds(position):
+            got = self._dds_cards(position, 3)
+            if got:
+                scores = dict(got)
+                legal = legal_cards(position)
+                if all(c in scores for c in legal):
+                    return {c: scores[c] for c in legal}
         values: dict[Card, int] = {}
         for card in legal_cards(position):
             nxt = after(position, card)
@@ -831,9 +867,17 @@ def solve(position: Position, seat: int | None = None) -> int:
 def dd_table(hands: Sequence[Sequence[Card]]) -> dict[tuple[int, Suit | None], int]:
     """The double-dummy table of a whole deal: for each declarer (seat) and each strain (a trump
     suit, or ``None`` for no trumps), the tricks the declarer's side takes, the opening lead made
-    by the declarer's left-hand adversary."""
+    by the declarer's left-hand adversary.  A whole deal by DDS's CalcDDtable where it is installed."""
     out: dict[tuple[int, Suit | None], int] = {}
     hands_t = tuple(tuple(h) for h in hands)
+    Position(hands_t, None, 1).check()
+    # CalcDDtable counts thirteen tricks whatever the hands hold: whole deals only (shorter hands
+    # go one declaration at a time, through DDS's SolveBoard where it is installed)
+    if dds_engine.available() and all(len(h) == 13 for h in hands_t):
+        try:
+            return dds_engine.dd_table(hands_t)
+        except (dds_engine.DDSError, KeyError):
+            pass
     for strain in STRAINS:
         solver = Solver(strain)
         for declarer in range(4):
@@ -900,13 +944,19 @@ def review(hands: Sequence[Sequence[Card]], trump: Suit | None, leader: int,
     return figures, slips
 
 
-# The review looks at the last tricks, from where each hand holds this many: nine takes the
-# worker 0.4 s at the median and under 2 s on the hands measured (eleven: 6 s, up to 20 s).
+# The review looks at the last tricks, from where each hand holds this many: nine takes our search
+# in the worker 0.4 s at the median and under 2 s on the hands measured (eleven: 6 s, up to 20 s).
+# With DDS the review covers the whole hand.
 REVIEW_CARDS = 9
 
 
+def review_cards() -> int:
+    """How many cards a hand the review starts from: the whole hand with DDS, else REVIEW_CARDS."""
+    return 13 if dds_engine.available() else REVIEW_CARDS
+
+
 def hand_review(state: Any, names: str = "AYBZ", side_names: Sequence[str] = ("A–B", "Y–Z"),
-                cards: int = REVIEW_CARDS) -> list[tuple[str, str]]:
+                cards: int | None = None) -> list[tuple[str, str]]:
     """The review of a finished hand of four (a ``TricksState`` whose every card has been played):
     from the trick where each hand held ``cards`` cards, what each side could have made with every
     card in sight, and each card that cost its side a trick.  Lines of (words, tricks)."""
@@ -921,7 +971,7 @@ def hand_review(state: Any, names: str = "AYBZ", side_names: Sequence[str] = ("A
     size = len(hands[0])
     if any(len(h) != size for h in hands) or any(c.rank not in _BIT for _, c in plays):
         return []
-    first = 4 * max(0, size - cards)
+    first = 4 * max(0, size - (review_cards() if cards is None else cards))
     figures, slips = review(hands, state.trump, state.tricks[0].leader, [c for _, c in plays], first)
     made = sum(1 for t in state.tricks if t.winner % 2 == 0)
     trick_no = first // 4 + 1

@@ -5,7 +5,29 @@ cards already played to the trick in progress; the hands may hold fewer than thi
 answer is what each side takes from here on if both play perfectly, knowing every card — the
 measure the end-of-hand review, the hint of Double Dummy and the deal editor's table use.
 
-The search (our own, in the spirit of the field's DDS; none of its code):
+**DDS first.**  Where Bo Haglund's DDS library is installed (``libdds.so`` from the pinned
+``ddstable`` wheel, loaded by our own ctypes binding in ``dds_engine.py``), ``Solver`` asks it
+every question it can express (four hands, a trump suit or none, a trick in progress of up to
+three cards) and ``dd_table`` asks its CalcDDtable for a whole deal; our search below answers
+everything else, and everything when the library is absent (``Solver(trump, engine="python")``
+asks it alone).  The answers mean the same either way: the tests compare the two on 300 seeded
+positions of 5-8 cards a hand with tricks in progress, every card's value on 40 more, and
+short-deal tables.  With DDS the callers lift their limits (``dds_engine.available()``): Double
+Dummy's hint from the first trick, the review over the whole hand, the deal editor's table in
+one call.  Measured through our binding (one DDS thread, this 2-core machine shared and loaded,
+load average 3.6-4.3; ``dd_bench --cards 13 --engine auto`` and the same figures by hand):
+
+=========================================  ===================  ===================
+a whole 13-card deal                       CPU p50 / p95 (s)    wall p50 / p95 (s)
+=========================================  ===================  ===================
+tricks, 0-3 cards into trick 1 (200)       0.007 / 0.066        0.011 / 0.10
+tricks at the opening lead (200)           0.015 / 0.19         0.022 / 0.30 (max 3.7)
+every card's value, the hint (200)         0.014 / 0.12         0.021 / 0.17 (max 0.8)
+the table, 20 declarations (50)            0.17 / 1.3           0.26 / 2.0 (max 3.6)
+the review of a whole hand (20)            0.09 / 0.43          0.09 / 0.44
+=========================================  ===================  ===================
+
+Our own search (in the spirit of the field's DDS; none of its code):
 
 * **A yes/no question at a time.**  ``_Search.ge(leader, target)`` answers "can seats 0 and 2 take
   at least ``target`` of the tricks left?" by alpha-beta with a null window; the exact count is
@@ -40,7 +62,7 @@ The questions the tables ask (the small API):
 * ``review`` / ``hand_review(state)`` — the end-of-hand review: what could have been made and the
   cards that cost a trick (the trick table's summary, through the worker).
 
-Speed (pure Python, this 2-core machine, CPU seconds a position: the machine was shared and
+Speed of our search (pure Python, this 2-core machine, CPU seconds a position: the machine was shared and
 loaded, so wall times ran 3-4 times these).  ``python -m compendium.ai.tricks.dd_bench --cards
 7 8 9`` measures it; with ``endplay`` installed it runs DDS on the same positions and compares.
 
@@ -63,8 +85,9 @@ median (from 0.1 to 15 times).  Up to ten cards the gap to DDS (20-150 times its
 price of each position in Python: about 20 cards tried for each, some 10 µs a card.  Agreement with DDS: 1,000 positions
 each of 7, 8 and 9 cards, 100 of 10 and every whole deal that finished (18 of 21).  A 13-card
 deal within a second at p95 would need DDS's node counts at a few µs a position, out of reach
-of pure Python: the callers ask whole deals only in a process of their own (the deal editor's
-table), and the hint (eight cards a hand) and the review (nine) stay where it answers at once.
+of pure Python: without DDS the callers ask whole deals only in a process of their own (the deal
+editor's table), and the hint (eight cards a hand) and the review (nine) stay where it answers at
+once.
 """
 from __future__ import annotations
 

@@ -122,10 +122,16 @@ def available() -> bool:
     return _load() is not None
 
 
+def _suit(card: Card) -> int:
+    if card.suit is None:                 # a joker: no whist pack's card
+        raise DDSError("DDS plays the fifty-two cards of the whist pack only")
+    return _DDS_SUIT[card.suit]
+
+
 def _mask(cards: Sequence[Card]) -> list[int]:
     out = [0, 0, 0, 0]
     for c in cards:
-        out[_DDS_SUIT[c.suit]] |= 1 << dds_rank(c.rank)
+        out[_suit(c)] |= 1 << dds_rank(c.rank)
     return out
 
 
@@ -145,7 +151,7 @@ def solve_board(hands: Sequence[Sequence[Card]], trump: Suit | None, leader: int
     deal.trump = _strain(trump)
     deal.first = leader
     for k, card in enumerate(trick):
-        deal.currentTrickSuit[k] = _DDS_SUIT[card.suit]
+        deal.currentTrickSuit[k] = _suit(card)
         deal.currentTrickRank[k] = dds_rank(card.rank)
     for seat in range(4):
         for s, bits in enumerate(_mask(hands[seat])):

@@ -10,7 +10,9 @@ If it is absent or does not load, ``available()`` is False and the pure-Python s
 The binding follows DDS's documented C interface (``dll.h``): suits 0 spades, 1 hearts,
 2 diamonds, 3 clubs, 4 no trumps; hands 0-3 in turn (our seats 0-3, partners 0-2); ranks 2-14
 and, in a hand, one bit per rank (bit 2 the two ... bit 14 the ace).  One thread: the
-application asks one question at a time, and the machine is shared.
+application asks one question at a time (a lock keeps it so), and the machine is shared.  The
+wheel is tagged for every platform but its ``libdds.so`` is for x86-64 Linux only: elsewhere it
+fails to load and our search answers.
 """
 from __future__ import annotations
 
@@ -108,8 +110,9 @@ def _load() -> ctypes.CDLL | None:
             lib.SolveBoard.restype = ctypes.c_int
             lib.CalcDDtable.argtypes = [_TableDeal, ctypes.POINTER(_TableResults)]
             lib.CalcDDtable.restype = ctypes.c_int
-            # DDS sizes its thread memory here; without a constructor call in the build it must be
-            # called before the first question.  One thread: one question at a time.
+            # DDS sizes its thread memory in SetMaxThreads.  The ddstable build calls it from a
+            # Unix-style constructor on load and is compiled without threading (GetDDSInfo: one
+            # thread, "Threading None"), so this call only makes sure of it on another build.
             lib.SetMaxThreads(1)
         except (OSError, AttributeError):
             return None

@@ -88,3 +88,12 @@ def test_a_whole_deal_is_answered_at_once() -> None:
         assert tricks + table[((declarer + 1) % 4, strain)] == 13
     pos = Position(hands, None, 1)
     assert Solver(None).tricks(pos, 0) == table[(0, None)]
+
+
+def test_a_frozen_bundle_finds_the_library_it_carries(monkeypatch, tmp_path) -> None:
+    """The PyInstaller spec puts libdds.so in ddstable/ inside the bundle: looked for there first."""
+    (tmp_path / "ddstable").mkdir()
+    (tmp_path / "ddstable" / "libdds.so").write_bytes(b"")
+    monkeypatch.setattr("sys.frozen", True, raising=False)
+    monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)
+    assert dds_engine.library_path() == str(tmp_path / "ddstable" / "libdds.so")

@@ -130,11 +130,35 @@ def _check_physics() -> str:
     return f"a stroke simulated in {1000 * (time.perf_counter() - started):.0f} ms (pymunk)"
 
 
+def _check_dds() -> str:
+    """The double-dummy solver's fast path, DDS's compiled library (the bundle must carry it): a
+    three-card ending solved by it.  Without the library our own search answers: reported, not
+    failed."""
+    from .ai.tricks import dds_engine
+    from .ai.tricks.double_dummy import Position, Solver
+    from .core.cards import Card, Rank, Suit
+    if not dds_engine.available():
+        return "DDS not installed (the double-dummy solver's own search answers)"
+    S, H, C = Suit.SPADES, Suit.HEARTS, Suit.CLUBS
+    hands = ((Card(Rank.ACE, S), Card(Rank.KING, S), Card(Rank.QUEEN, S)),
+             (Card(Rank.TWO, S), Card(Rank.THREE, S), Card(Rank.FOUR, S)),
+             (Card(Rank.ACE, H), Card(Rank.KING, H), Card(Rank.QUEEN, H)),
+             (Card(Rank.TWO, C), Card(Rank.THREE, C), Card(Rank.FOUR, C)))
+    started = time.perf_counter()
+    # at no trumps the leader's side takes all three; with clubs trumps West ruffs all three
+    if Solver(None).tricks(Position(hands, None, 0), 0) != 3:
+        raise RuntimeError("DDS miscounted a three-card ending at no trumps")
+    if Solver(C).tricks(Position(hands, C, 0), 0) != 0:
+        raise RuntimeError("DDS miscounted a three-card ending with trumps")
+    return f"a double-dummy ending solved in {1000 * (time.perf_counter() - started):.0f} ms (DDS)"
+
+
 CHECKS: tuple[tuple[str, Callable[[], str]], ...] = (
     ("version", _check_version),
     ("games", _check_games),
     ("qt", _check_qt),
     ("physics", _check_physics),
+    ("dds", _check_dds),
     ("worker", _check_worker),
 )
 

@@ -143,7 +143,7 @@ def test_self_test_passes_here():
     proc = run_compendium("--self-test")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     names = [line.split()[1].rstrip(":") for line in proc.stdout.splitlines() if line.startswith("ok ")]
-    assert names == ["version", "games", "qt", "physics", "worker"]
+    assert names == ["version", "games", "qt", "physics", "dds", "worker"]
     assert "canfield_or_klondike" in proc.stdout and proc.stdout.rstrip().endswith("all passed")
 
 
@@ -172,3 +172,13 @@ def test_startup_probe_paints_and_exits():
     word, peak = proc.stdout.split()
     assert word == "painted" and int(peak) > 10_000   # KiB: Qt and a window are tens of MB
     assert "--startup-probe" not in run_compendium("--help").stdout   # not a user's command
+
+
+def test_self_test_reports_a_dds_library_that_miscounts(monkeypatch, capsys):
+    from compendium.ai.tricks import dds_engine
+    if not dds_engine.available():
+        pytest.skip("the DDS library is not installed")
+    monkeypatch.setattr(dds_engine, "solve_board", lambda *args: [(args[0][0][0], 1)])
+    monkeypatch.setattr(selfcheck, "CHECKS", tuple(c for c in selfcheck.CHECKS if c[0] == "dds"))
+    assert selfcheck.run() == 1
+    assert "FAILED dds" in capsys.readouterr().out

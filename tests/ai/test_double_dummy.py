@@ -22,6 +22,17 @@ from compendium.core.notation import parse_card
 PACK = [Card(r, s) for s in SUITS for r in Rank if r is not Rank.JOKER]
 
 
+@pytest.fixture(autouse=True, params=["python", "dds"])
+def engine(request, monkeypatch):
+    """Every test twice: our search alone, and DDS where it is installed (our search behind it)."""
+    from compendium.ai.tricks import dds_engine
+    if request.param == "python":
+        monkeypatch.setattr(dds_engine, "available", lambda: False)
+    elif not dds_engine.available():
+        pytest.skip("the DDS library is not installed")
+    return request.param
+
+
 def hands_of(*texts: str) -> tuple[tuple[Card, ...], ...]:
     return tuple(tuple(parse_card(t) for t in text.split()) for text in texts)
 
@@ -196,7 +207,7 @@ def test_a_budget_stops_a_long_question_and_the_solver_still_answers():
     rng = random.Random(3)
     deal = rng.sample(PACK, 52)
     hands = tuple(tuple(deal[k * 13:(k + 1) * 13]) for k in range(4))
-    solver = Solver(None, max_nodes=500)
+    solver = Solver(None, max_nodes=500, engine="python")    # our search's budget (DDS has none)
     pos = Position(hands, None, 0)
     with pytest.raises(OutOfBudget):
         solver.tricks(pos)
@@ -253,7 +264,7 @@ def test_the_search_stays_small_on_eight_card_positions():
     nodes = trick_nodes = 0
     for _ in range(20):
         pos = dealt_down(rng, 8)
-        solver = Solver(pos.trump)
+        solver = Solver(pos.trump, engine="python")
         solver.tricks(pos)
         nodes += solver.nodes
         trick_nodes += solver.trick_nodes

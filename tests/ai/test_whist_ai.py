@@ -8,6 +8,7 @@ import time
 import pytest
 
 from compendium.ai.registry import computer_player, hint
+from compendium.ai.tricks import dds_engine
 from compendium.ai.tricks.whist import called_for_trumps, standard_lead, system_card
 from compendium.core.cards import Suit
 from compendium.core.frozen import replace
@@ -256,6 +257,28 @@ def test_double_dummys_hint_keeps_every_trick_the_exact_search_finds_once_the_ha
     assert checked == 3
 
 
+@pytest.mark.skipif(not dds_engine.available(), reason="the DDS library is not installed")
+def test_with_dds_double_dummys_hint_is_the_solvers_from_the_first_trick():
+    from compendium.ai.tricks.double_dummy import Solver, position_of
+    from compendium.ai.tricks.whist import AI
+    from compendium.core.session import Session
+    state = Session(DOUBLE, seed=8).state
+    while True:
+        mover = DOUBLE.to_move(state)
+        if mover is Special.CHANCE:
+            state = DOUBLE.apply(state, DOUBLE.chance_action(state, 8))
+            continue
+        legal = DOUBLE.legal_actions(state, mover)
+        if state.phase == "play":
+            break
+        state = DOUBLE.apply(state, computer_player(DOUBLE, 1).choose(DOUBLE, DOUBLE.view(state, mover), legal))
+    position = position_of(state)
+    assert max(len(h) for h in position.hands) == 13
+    found = AI.solver_card(state, legal)
+    assert found is not None
+    assert found.card in Solver(position.trump, engine="auto").best_cards(position)[1]
+
+
 def test_double_dummys_hint_is_the_solvers_from_eight_cards_a_hand():
     """The solver gives Double Dummy's hint from eight cards a hand (it answers there in tenths
     of a second); with nine it leaves the hint to level 3."""
@@ -276,8 +299,10 @@ def test_double_dummys_hint_is_the_solvers_from_eight_cards_a_hand():
         if state.phase == "play" and not position.trick and size in (8, 9) and size not in seen:
             seen.add(size)
             found = AI.solver_card(state, legal)
-            if size == 9:
+            if size == 9 and not dds_engine.available():    # with DDS the solver answers from trick one
                 assert found is None
+            elif size == 9:
+                assert found is not None
             else:
                 assert found is not None
                 _, best = Solver(position.trump).best_cards(position)

@@ -320,7 +320,13 @@ def test_a_position_breaking_a_law_is_refused_with_its_law(table):
     assert said[-1][0].startswith("The position is set up.")
 
 
-def test_the_double_dummy_table_of_a_whole_deal(qtbot):
+@pytest.mark.parametrize("dds", [True, False])
+def test_the_double_dummy_table_of_a_whole_deal(qtbot, monkeypatch, dds):
+    from compendium.ai.tricks import dds_engine
+    if dds and not dds_engine.available():
+        pytest.skip("the DDS library is not installed")
+    if not dds:                       # the table as it is made without DDS: a process, strain by strain
+        monkeypatch.setattr(dds_engine, "available", lambda: False)
     game = get_game("bridge")
     dialog = DealEditor(game, {})
     qtbot.addWidget(dialog)

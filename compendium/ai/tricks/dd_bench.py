@@ -2,7 +2,7 @@
 wrapper ``endplay`` happens to be installed, agreement with it.  A measuring instrument only:
 ``endplay`` is never needed by the application (without it the comparison is skipped).
 
-    python -m compendium.ai.tricks.dd_bench --cards 7 --positions 1000 [--seed 7]
+    python -m compendium.ai.tricks.dd_bench --cards 7 --positions 1000 [--seed 7] [--engine auto]
 
 Each position is a random deal played at random down to ``--cards`` cards a hand (and up to three
 cards into the next trick), a random trump or no trumps, the solver asked for the tricks of the
@@ -82,7 +82,7 @@ def _pct(values: list[float], q: float) -> float:
 
 
 def measure(cards: int, positions: int, seed: int, max_nodes: int | None = None,
-            dds: bool = True) -> dict[str, Any]:
+            dds: bool = True, engine: str = "python") -> dict[str, Any]:
     """Solve ``positions`` random positions of ``cards`` cards a hand; the figures as a dict.  A
     position past ``max_nodes`` for one question counts as unfinished (its time is a floor)."""
     rng = random.Random(seed)
@@ -95,7 +95,7 @@ def measure(cards: int, positions: int, seed: int, max_nodes: int | None = None,
     agree = compared = unfinished = 0
     for _ in range(positions):
         pos = random_position(rng, cards)
-        solver = Solver(pos.trump, max_nodes=max_nodes)
+        solver = Solver(pos.trump, max_nodes=max_nodes, engine=engine)
         c0, w0 = time.process_time(), time.perf_counter()
         try:
             mine: int | None = solver.tricks(pos)
@@ -137,10 +137,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-nodes", type=int, default=None,
                     help="give a question up past this many positions (counted as unfinished)")
     ap.add_argument("--no-dds", action="store_true", help="do not run DDS even where endplay is installed")
+    ap.add_argument("--engine", choices=("python", "auto"), default="python",
+                    help="python: our search alone (the default); auto: as the application asks, "
+                         "DDS through ai/tricks/dds_engine.py where ddstable's libdds.so is installed")
     args = ap.parse_args(argv)
     ok = True
     for cards in args.cards:
-        report = measure(cards, args.positions, args.seed, args.max_nodes, not args.no_dds)
+        report = measure(cards, args.positions, args.seed, args.max_nodes, not args.no_dds, args.engine)
+        report["engine"] = args.engine
         print(json.dumps(report), flush=True)
         ok = ok and report.get("agreed", 0) == report.get("compared_with_dds", 0)
     return 0 if ok else 1

@@ -5,7 +5,31 @@ cards already played to the trick in progress; the hands may hold fewer than thi
 answer is what each side takes from here on if both play perfectly, knowing every card — the
 measure the end-of-hand review, the hint of Double Dummy and the deal editor's table use.
 
-The search (our own, in the spirit of the field's DDS; none of its code):
+**DDS first.**  Where Bo Haglund's DDS library is installed (``libdds.so`` from the pinned
+``ddstable`` wheel, loaded by our own ctypes binding in ``dds_engine.py``), ``Solver`` asks it
+every question it can express (four hands, a trump suit or none, a trick in progress of up to
+three cards) and ``dd_table`` asks its CalcDDtable for a whole deal; our search below answers
+everything else, and everything when the library is absent (``Solver(trump, engine="python")``
+asks it alone).  The answers mean the same either way: the tests compare the two on 300 seeded
+positions of 5-8 cards a hand with tricks in progress, every card's value on 40 more, and
+short-deal tables; measured once more by hand (December 2026), they agreed on 1,000 positions
+of 5-8 cards (726 with a trick in progress), 100 of 10 and the 8 whole deals of 12 our search
+finished within two million cards tried.  With DDS the callers lift their limits (``dds_engine.available()``): Double
+Dummy's hint from the first trick, the review over the whole hand, the deal editor's table in
+one call.  Measured through our binding (one DDS thread, this 2-core machine shared and loaded,
+load average 3.6-4.3; ``dd_bench --cards 13 --engine auto`` and the same figures by hand):
+
+=========================================  ===================  ===================
+a whole 13-card deal                       CPU p50 / p95 (s)    wall p50 / p95 (s)
+=========================================  ===================  ===================
+tricks, 0-3 cards into trick 1 (200)       0.007 / 0.066        0.011 / 0.10
+tricks at the opening lead (200)           0.015 / 0.19         0.022 / 0.30 (max 3.7)
+every card's value, the hint (200)         0.014 / 0.12         0.021 / 0.17 (max 0.8)
+the table, 20 declarations (50)            0.17 / 1.3           0.26 / 2.0 (max 3.6)
+the review of a whole hand (20)            0.09 / 0.43          0.09 / 0.44
+=========================================  ===================  ===================
+
+Our own search (in the spirit of the field's DDS; none of its code):
 
 * **A yes/no question at a time.**  ``_Search.ge(leader, target)`` answers "can seats 0 and 2 take
   at least ``target`` of the tricks left?" by alpha-beta with a null window; the exact count is
@@ -40,7 +64,7 @@ The questions the tables ask (the small API):
 * ``review`` / ``hand_review(state)`` — the end-of-hand review: what could have been made and the
   cards that cost a trick (the trick table's summary, through the worker).
 
-Speed (pure Python, this 2-core machine, CPU seconds a position: the machine was shared and
+Speed of our search (pure Python, this 2-core machine, CPU seconds a position: the machine was shared and
 loaded, so wall times ran 3-4 times these).  ``python -m compendium.ai.tricks.dd_bench --cards
 7 8 9`` measures it; with ``endplay`` installed it runs DDS on the same positions and compares.
 
@@ -63,8 +87,9 @@ median (from 0.1 to 15 times).  Up to ten cards the gap to DDS (20-150 times its
 price of each position in Python: about 20 cards tried for each, some 10 µs a card.  Agreement with DDS: 1,000 positions
 each of 7, 8 and 9 cards, 100 of 10 and every whole deal that finished (18 of 21).  A 13-card
 deal within a second at p95 would need DDS's node counts at a few µs a position, out of reach
-of pure Python: the callers ask whole deals only in a process of their own (the deal editor's
-table), and the hint (eight cards a hand) and the review (nine) stay where it answers at once.
+of pure Python: without DDS the callers ask whole deals only in a process of their own (the deal
+editor's table), and the hint (eight cards a hand) and the review (nine) stay where it answers at
+once.
 """
 from __future__ import annotations
 
@@ -73,6 +98,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.cards import SUITS, Card, Rank, Suit
+from . import dds_engine
 
 # Ranks as bits: the two is bit 0, the ace bit 12 (the whist order).
 _ORDER: tuple[Rank, ...] = (Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.SEVEN,
@@ -682,11 +708,31 @@ class Solver:
     ``max_nodes`` bounds each question's work: past it the question raises ``OutOfBudget`` (at
     about 20,000–60,000 positions a second on this machine); what was learnt is kept."""
 
-    def __init__(self, trump: Suit | None, max_nodes: int | None = None) -> None:
+    def __init__(self, trump: Suit | None, max_nodes: int | None = None, engine: str = "auto") -> None:
         self.trump = trump
         self.max_nodes = max_nodes
+        # "auto": DDS where it is installed and can express the position, else our search;
+        # "python": our search only (the tests of the search itself, the benchmark's comparison).
+        self.engine = engine
         self._search: _Search | None = None
         self._guess: int | None = None     # the last answer (tricks of seats 0 and 2)
+
+    def _dds(self, position: Position) -> bool:
+        """Whether DDS answers this question: installed, asked for, and a position it expresses
+        (four hands of at most thirteen cards, a trick in progress of up to three)."""
+        return (self.engine == "auto" and dds_engine.available() and len(position.hands) == 4
+                and len(position.trick) <= 3 and position.tricks_left > 0
+                and all(len(h) <= 13 for h in position.hands))
+
+    def _dds_cards(self, position: Position, solutions: int) -> list[tuple[Card, int]] | None:
+        """DDS's answer, or ``None`` (then our search answers): a position DDS refuses falls back."""
+        if position.trump != self.trump:
+            raise ValueError("this solver was made for another trump suit")
+        try:
+            return dds_engine.solve_board(position.hands, position.trump, position.leader,
+                                          position.trick, solutions)
+        except (dds_engine.DDSError, KeyError):
+            return None
 
     @property
     def nodes(self) -> int:
@@ -720,6 +766,12 @@ class Solver:
     def tricks(self, position: Position, seat: int | None = None) -> int:
         """The tricks ``seat``'s side (by default the side on turn) takes from here, the trick in
         progress included, with perfect play by all."""
+        if self._dds(position):
+            got = self._dds_cards(position, 1)
+            if got:
+                mine = got[0][1]          # the side on turn's
+                who = position.turn if seat is None else seat
+                return mine if who % 2 == position.turn % 2 else position.tricks_left - mine
         search, played = self._prepare(position)
         left = position.tricks_left
         lo, hi = 0, left          # tricks of seats 0 and 2
@@ -753,6 +805,8 @@ class Solver:
     def can_take(self, position: Position, seat: int, target: int) -> bool:
         """Can ``seat``'s side take ``target`` or more tricks from here?  (One question: cheaper than
         counting them all.)"""
+        if self._dds(position):
+            return self.tricks(position, seat) >= target
         search, played = self._prepare(position)
         left = position.tricks_left
         if seat % 2 == 0:
@@ -763,6 +817,13 @@ class Solver:
         """For every card the player on turn may play, the tricks his side then takes from here
         (this trick included).  Cards that touch get the same value."""
         seat = position.turn
+        if self._dds(position):
+            got = self._dds_cards(position, 3)
+            if got:
+                scores = dict(got)
+                legal = legal_cards(position)
+                if all(c in scores for c in legal):
+                    return {c: scores[c] for c in legal}
         values: dict[Card, int] = {}
         for card in legal_cards(position):
             nxt = after(position, card)
@@ -831,9 +892,17 @@ def solve(position: Position, seat: int | None = None) -> int:
 def dd_table(hands: Sequence[Sequence[Card]]) -> dict[tuple[int, Suit | None], int]:
     """The double-dummy table of a whole deal: for each declarer (seat) and each strain (a trump
     suit, or ``None`` for no trumps), the tricks the declarer's side takes, the opening lead made
-    by the declarer's left-hand adversary."""
+    by the declarer's left-hand adversary.  A whole deal by DDS's CalcDDtable where it is installed."""
     out: dict[tuple[int, Suit | None], int] = {}
     hands_t = tuple(tuple(h) for h in hands)
+    Position(hands_t, None, 1).check()
+    # CalcDDtable counts thirteen tricks whatever the hands hold: whole deals only (shorter hands
+    # go one declaration at a time, through DDS's SolveBoard where it is installed)
+    if dds_engine.available() and all(len(h) == 13 for h in hands_t):
+        try:
+            return dds_engine.dd_table(hands_t)
+        except (dds_engine.DDSError, KeyError):
+            pass
     for strain in STRAINS:
         solver = Solver(strain)
         for declarer in range(4):
@@ -900,13 +969,19 @@ def review(hands: Sequence[Sequence[Card]], trump: Suit | None, leader: int,
     return figures, slips
 
 
-# The review looks at the last tricks, from where each hand holds this many: nine takes the
-# worker 0.4 s at the median and under 2 s on the hands measured (eleven: 6 s, up to 20 s).
+# The review looks at the last tricks, from where each hand holds this many: nine takes our search
+# in the worker 0.4 s at the median and under 2 s on the hands measured (eleven: 6 s, up to 20 s).
+# With DDS the review covers the whole hand.
 REVIEW_CARDS = 9
 
 
+def review_cards() -> int:
+    """How many cards a hand the review starts from: the whole hand with DDS, else REVIEW_CARDS."""
+    return 13 if dds_engine.available() else REVIEW_CARDS
+
+
 def hand_review(state: Any, names: str = "AYBZ", side_names: Sequence[str] = ("A–B", "Y–Z"),
-                cards: int = REVIEW_CARDS) -> list[tuple[str, str]]:
+                cards: int | None = None) -> list[tuple[str, str]]:
     """The review of a finished hand of four (a ``TricksState`` whose every card has been played):
     from the trick where each hand held ``cards`` cards, what each side could have made with every
     card in sight, and each card that cost its side a trick.  Lines of (words, tricks)."""
@@ -921,7 +996,7 @@ def hand_review(state: Any, names: str = "AYBZ", side_names: Sequence[str] = ("A
     size = len(hands[0])
     if any(len(h) != size for h in hands) or any(c.rank not in _BIT for _, c in plays):
         return []
-    first = 4 * max(0, size - cards)
+    first = 4 * max(0, size - (review_cards() if cards is None else cards))
     figures, slips = review(hands, state.trump, state.tricks[0].leader, [c for _, c in plays], first)
     made = sum(1 for t in state.tricks if t.winner % 2 == 0)
     trick_no = first // 4 + 1

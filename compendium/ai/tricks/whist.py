@@ -23,6 +23,7 @@ from ...core.game import Seat
 from ...core.rng import SplitMix64
 from ...games.tricks.engine import WHIST_POWER, Call, Play, TricksState, TricksView
 from ...games.tricks.whist import PENALTIES, honours_held, partner, settle_hand, side_of
+from . import dds_engine
 from .base import SimRules, TricksAI, TricksPlayer
 from .double_dummy import OutOfBudget, Solver, position_of
 
@@ -274,7 +275,8 @@ class WhistAI(TricksAI):
     # Double Dummy's hint comes from the exact solver once every hand is this short: every card's
     # worth at eight cards a hand takes it 0.02 s at the median and 0.2 s at p95 (nine: 2 s at
     # p95, a whole deal from a second to minutes; the hint runs in the window's own process).  A
-    # position it cannot finish within the node budget falls back on level 3.
+    # position it cannot finish within the node budget falls back on level 3.  With the DDS
+    # library installed the solver answers from the first trick (``solver_hint_cards``).
     SOLVER_HINT_CARDS = 8
     SOLVER_HINT_NODES = 150_000
 
@@ -290,11 +292,15 @@ class WhistAI(TricksAI):
                 return found
         return super().hint(game, state, seat)
 
+    def solver_hint_cards(self) -> int:
+        """The longest hand the solver gives the hint for: the whole hand with DDS."""
+        return 13 if dds_engine.available() else self.SOLVER_HINT_CARDS
+
     def solver_card(self, state: TricksState, legal: Sequence[Play]) -> Play | None:
         """A card of ``legal`` that keeps the most tricks the side on turn can take, when the
         hands are short enough for the solver to say at once; otherwise ``None``."""
         position = position_of(state)
-        if max(len(hand) for hand in position.hands) > self.SOLVER_HINT_CARDS:
+        if max(len(hand) for hand in position.hands) > self.solver_hint_cards():
             return None
         try:
             _, cards = Solver(position.trump, max_nodes=self.SOLVER_HINT_NODES).best_cards(position)

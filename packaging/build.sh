@@ -119,6 +119,11 @@ Copyright: 2007-2026 Victor Blomqvist (pymunk); 2013 Howling Moon Software (Chip
 License: Expat
  pymunk and the Chipmunk2D physics library it carries, for the games of the cue.
 
+Files: opt/compendium/_internal/ddstable/*
+Copyright: 2006-2026 Bo Haglund, Soren Hein and contributors (DDS)
+License: Apache-2.0
+ DDS, the double-dummy solver library, as built in the ddstable wheel.
+
 Files: opt/compendium/_internal/_cffi_backend*
 Copyright: 2012-2026 Armin Rigo, Maciej Fijalkowski and contributors
 License: Expat
@@ -134,6 +139,10 @@ License: LGPL-3
 
 License: PSF-2.0
  The Python Software Foundation License version 2, https://docs.python.org/3/license.html
+
+License: Apache-2.0
+ On Debian systems, the full text of the Apache License version 2.0 is in
+ /usr/share/common-licenses/Apache-2.0.
 
 License: Expat
  Permission is hereby granted, free of charge, to any person obtaining a copy of this software

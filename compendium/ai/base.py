@@ -40,6 +40,11 @@ class GameAI:
         """A good action for ``seat``, or ``None`` when there is nothing useful to suggest."""
         return None
 
+    def hint_note(self, game: Game[Any, Any, Any], state: Any, seat: Seat, action: Any) -> str | None:
+        """A sentence said with the hint ``action`` (what it keeps or wins), or ``None``; asked
+        just after ``hint`` in the same process, so a game may keep what the hint found."""
+        return None
+
     # Whether the solver's answer reads cards the player cannot see (Klondike's face-down cards
     # and stock): the table then says that its verdict is for a player who could see them all.
     solver_sees_hidden_cards = False

@@ -131,6 +131,11 @@ def hint(game: Game[Any, Any, Any], state: Any, seat: Seat) -> Any:
     return game_ai(game).hint(game, state, seat)
 
 
+def hint_note(game: Game[Any, Any, Any], state: Any, seat: Seat, action: Any) -> str | None:
+    """The sentence said with the hint ``action``, or ``None``."""
+    return game_ai(game).hint_note(game, state, seat, action)
+
+
 def solver_model(game: Game[Any, Any, Any], state: Any) -> Any:
     """The solver's compact model of ``game`` from ``state``, or ``None`` (search the engine's
     own moves)."""

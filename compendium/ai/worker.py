@@ -48,10 +48,10 @@ class AIWorker:
         """``state`` only for a patience, whose own hint plays the demo (see demo.own_position)."""
         return self._executor().submit(decide, game_id, view, legal, memory, state, level)
 
-    def submit_hint(self, game_id: str, state: Any, seat: int) -> "Future[str | None]":
+    def submit_hint(self, game_id: str, state: Any, seat: int) -> "Future[tuple[str | None, str | None]]":
         """The game's hint for the person at the table (their own help: the game's ``hint``
         promises to use only what that seat can see)."""
-        return self._executor().submit(hint_position, game_id, state, seat)
+        return self._executor().submit(hint_with_note, game_id, state, seat)
 
     @property
     def started(self) -> bool:
@@ -159,6 +159,17 @@ def review_hand(game_id: str, state: Any) -> list[tuple[str, str]]:
     """The end-of-hand review, run in the worker (a few seconds of double-dummy solving)."""
     from .tricks.double_dummy import hand_review
     return hand_review(state)
+
+
+def hint_with_note(game_id: str, state: Any, seat: int) -> tuple[str | None, str | None]:
+    """The hint and the sentence said with it (``hint_note``), run in the worker."""
+    from ..games.registry import get_game
+    from .registry import hint, hint_note
+    game = get_game(game_id)
+    action = hint(game, state, seat)
+    if action is None:
+        return None, None
+    return game.action_to_str(action), hint_note(game, state, seat, action)
 
 
 def hint_position(game_id: str, state: Any, seat: int) -> str | None:

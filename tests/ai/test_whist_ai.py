@@ -253,6 +253,14 @@ def test_double_dummys_hint_keeps_every_trick_the_exact_search_finds_once_the_ha
             rest = brute_force(after(position, action.card))
             values[action.card] = rest if ours else position.tricks_left - rest
         assert values[given.card] == max(values.values())
+        # "Can it still be made?": the sentence said with the hint counts the tricks already
+        # won and the most the side can still take, by the same plain minimax.
+        from compendium.ai.registry import hint_note
+        won = sum(1 for t in state.tricks if t.winner % 2 == seat % 2)
+        total = won + max(values.values())
+        note = hint_note(DOUBLE, state, seat, given)
+        assert note is not None and f"can{' still' if total > 6 else ''} take {total} tricks" in note, note
+        assert ("odd trick is out of reach" in note) == (total <= 6)
         checked += 1
     assert checked == 3
 

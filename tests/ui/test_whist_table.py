@@ -220,3 +220,26 @@ def test_the_end_of_hand_summary_names_each_side_once(table, qtbot):
         assert text.count("–") <= 1 or text.startswith("The hand"), text
         assert rule is None or rule.startswith("whist#")
     assert any("by cards" in text for text, _, _ in lines)
+
+
+def test_double_dummys_hint_says_whether_the_tricks_can_still_be_made(table, qtbot, monkeypatch):
+    # The hint crosses from the worker as (the card, a sentence); the sentence is said with it.
+    from concurrent.futures import Future
+
+    from compendium.ai.worker import hint_with_note
+
+    def hint_here(game_id, state, seat):
+        future: Future = Future()
+        future.set_result(hint_with_note(game_id, state, seat))
+        return future
+    monkeypatch.setattr(table.worker, "submit_hint", hint_here)
+    open_game(table, "double_dummy", seats=(A, B))
+    state = advance(table, lambda s: s.phase == "play" and s.turn in (A, B) and len(ids_of(s, s.turn)) <= 6
+                    and not s.trick)
+    said: list[str] = []
+    table.message.connect(lambda text, rule: said.append(text))
+    table.hint()
+    qtbot.waitUntil(lambda: any(t.startswith("Hint:") for t in said), timeout=20000)
+    text = next(t for t in said if t.startswith("Hint:"))
+    assert "Against the best defence" in text and "tricks" in text, text
+    assert table.session.state is state

@@ -282,6 +282,8 @@ class WhistAI(TricksAI):
 
     def __init__(self) -> None:
         self._honours: tuple[TricksState, list[int]] | None = None
+        # what the last solver hint found: (state, side on turn, most tricks it can still take)
+        self._outlook: tuple[TricksState, int, int] | None = None
 
     def hint(self, game: Any, state: Any, seat: Seat) -> Any:
         legal = list(game.legal_actions(state, seat))
@@ -303,11 +305,28 @@ class WhistAI(TricksAI):
         if max(len(hand) for hand in position.hands) > self.solver_hint_cards():
             return None
         try:
-            _, cards = Solver(position.trump, max_nodes=self.SOLVER_HINT_NODES).best_cards(position)
+            best, cards = Solver(position.trump, max_nodes=self.SOLVER_HINT_NODES).best_cards(position)
         except OutOfBudget:
             return None
+        self._outlook = (state, position.turn % 2, best)
         keep = [a for a in legal if a.card in cards]
         return keep[0] if keep else None
+
+    def hint_note(self, game: Any, state: Any, seat: Seat, action: Any) -> str | None:
+        """Can it still be made?  With the solver's hint at Double Dummy: how many tricks the side
+        on turn can still take in all against the best defence, and whether that wins the odd
+        trick (six are the book; the tricks past six score)."""
+        outlook = self._outlook
+        if outlook is None or outlook[0] is not state:
+            return None
+        _, side, best = outlook
+        won = sum(1 for t in state.tricks if side_of(t.winner) == side)
+        total = won + best
+        whose = "your side" if side == side_of(seat) else "the side on play"
+        if total > 6:
+            return (f"Against the best defence {whose} can still take {total} tricks "
+                    f"({total - 6} by tricks).")
+        return f"Against the best defence {whose} can take {total} tricks at most: the odd trick is out of reach."
 
     def sim_rules(self, game: Any, state: TricksState) -> SimRules:
         return SimRules(team=[0, 1, 0, 1])

@@ -388,13 +388,15 @@ class TableWidget(QGraphicsView):
         if session is None or session.state is not self._hint_state:
             return   # the position changed meanwhile: the hint is about another one
         try:
-            text = future.result()
+            answer = future.result()
         except Exception as exc:  # the worker died: say so, the game goes on
             self.say(f"No hint: {exc}", "")
             return
-        self._show_hint(session.state, None if text is None else session.game.action_from_str(session.state, text))
+        text, note = answer if isinstance(answer, tuple) else (answer, None)
+        self._show_hint(session.state, None if text is None else session.game.action_from_str(session.state, text),
+                        note)
 
-    def _show_hint(self, state: Any, action: Any) -> None:
+    def _show_hint(self, state: Any, action: Any, note: str | None = None) -> None:
         assert self._session is not None and self.controller is not None
         if action is None:
             self.say("No useful move is left: you may start again, or take moves back.", "")
@@ -403,7 +405,8 @@ class TableWidget(QGraphicsView):
         self._hinted = True
         self._hint_action = action
         self._show_hint_marks()
-        self.say("Hint: " + self._session.game.describe(state, action).rstrip(".") + ".", "")
+        said = "Hint: " + self._session.game.describe(state, action).rstrip(".") + "."
+        self.say(said + (f" {note}" if note else ""), "")
 
     def _show_hint_marks(self) -> None:
         """Light what the hinted action moves and where it goes, with an arrow between."""

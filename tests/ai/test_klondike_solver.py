@@ -44,9 +44,15 @@ def replay(state, line):
 def small_position(rng: random.Random, options: dict) -> PatienceState:
     """A late position: each suit home up to a random rank, the rest shuffled into the seven
     piles (all but the top card face down) and the stock."""
+    return dealt_late(rng, options, home_from=7, pile_sizes=(1, 4))
+
+
+def dealt_late(rng: random.Random, options: dict, home_from: int, pile_sizes: tuple[int, int]) -> PatienceState:
+    """Each suit home up to a rank from ``home_from`` to 12, piles of ``pile_sizes`` cards (all
+    but the top face down), the rest in the stock."""
     opts = GAME.resolve_options(options)
     deck = list(standard_pack())
-    home = {suit: rng.randint(7, 12) for suit in sorted({c.suit for c in deck})}
+    home = {suit: rng.randint(home_from, 12) for suit in sorted({c.suit for c in deck})}
     piles: dict[str, list[int]] = {name: [] for name in ORDER}
     down = dict.fromkeys(ORDER, 0)
     for f, suit in zip(("f1", "f2", "f3", "f4"), home):
@@ -55,7 +61,7 @@ def small_position(rng: random.Random, options: dict) -> PatienceState:
     rest = [i for i, c in enumerate(deck) if int(c.rank) > home[c.suit]]
     rng.shuffle(rest)
     for t in range(1, 8):
-        n = rng.randint(1, 4)
+        n = rng.randint(*pile_sizes)
         piles[f"t{t}"], rest = rest[:n], rest[n:]
         down[f"t{t}"] = max(0, len(piles[f"t{t}"]) - 1)
     piles["s"] = rest
@@ -137,24 +143,7 @@ def plain_verdict(state: PatienceState, limit: int) -> Verdict | None:
 def late_position(rng: random.Random, options: dict) -> PatienceState:
     """A late position with more in play than ``small_position``'s: each suit home up to a rank
     from 4 to 12, piles of none to five cards (all but the top face down), the rest in the stock."""
-    opts = GAME.resolve_options(options)
-    deck = list(standard_pack())
-    home = {suit: rng.randint(4, 12) for suit in sorted({c.suit for c in deck})}
-    piles: dict[str, list[int]] = {name: [] for name in ORDER}
-    down = dict.fromkeys(ORDER, 0)
-    for f, suit in zip(("f1", "f2", "f3", "f4"), home):
-        piles[f] = sorted((i for i, c in enumerate(deck) if c.suit == suit and int(c.rank) <= home[suit]),
-                          key=lambda i: int(deck[i].rank))
-    rest = [i for i, c in enumerate(deck) if int(c.rank) > home[c.suit]]
-    rng.shuffle(rest)
-    for t in range(1, 8):
-        n = rng.randint(0, 5)
-        piles[f"t{t}"], rest = rest[:n], rest[n:]
-        down[f"t{t}"] = max(0, len(piles[f"t{t}"]) - 1)
-    piles["s"] = rest
-    down["s"] = len(rest)
-    return PatienceState(deck=tuple(deck), piles=tuple(tuple(piles[n]) for n in ORDER),
-                         down=tuple(down[n] for n in ORDER), opts=tuple(sorted(opts.items())))
+    return dealt_late(rng, options, home_from=4, pile_sizes=(0, 5))
 
 
 EVERY_OPTION = [dict(draw=d, passes=p, runs=r, from_foundation=f)

@@ -25,10 +25,10 @@ from typing import Any
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
+from ...core.game import Options, OptionSpec, Outcome, ScoreEvent, Seat, TableKind, ViewCard
 from ...core.rng import shuffled
-from ...core.rules import rule_ref
 from ..catalogue import BY_ID
+from .banking import BankingGame, Shuffle
 
 ID = "blind_hookey"
 PACK = PACKS["52"]
@@ -37,11 +37,6 @@ LEAST_PACKET = 4
 
 def rank_value(card: Card, ace_high: bool) -> int:
     return 14 if ace_high and card.rank == Rank.ACE else int(card.rank)
-
-
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    seed: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +115,7 @@ class HookeyView:
     heaps: tuple[tuple[ViewCard, ...], ...] = ()       # the three packets: the two staked on (middle)
 
 
-class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
+class BlindHookey(BankingGame[HookeyState, HookeyAction, HookeyView]):
     info = BY_ID[ID]
     table_kind = TableKind.BANKING_CARDS
     option_specs = (
@@ -132,33 +127,12 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
         OptionSpec("packets", "each", ("each", "three"), "The packets",
                    labels=("A packet for each player", "The three packets: stake on one of two")),
     )
-    minimum = 1
-
-    def ref(self, anchor: str) -> str:
-        return rule_ref(ID, anchor)
-
-    def seat_count(self, state: HookeyState) -> int:
-        return state.n
-
-    def seat_name(self, seat: Seat) -> str:
-        return f"Player {seat + 1}"
-
     def initial_state(self, options: Options | None = None) -> HookeyState:
         opts = self.resolve_options(options)
         n, capital = int(opts["players"]), int(opts["capital"])
         # The first dealer sits on the first seat's right, so that you punt first.
         return HookeyState(opts=tuple(sorted(opts.items())), n=n, capital=capital, stocks=(capital,) * n,
                            dealer=n - 1)
-
-    def to_move(self, state: HookeyState) -> Seat | Special:
-        if state.phase == "shuffle":
-            return Special.CHANCE
-        if state.phase == "over" or state.turn is None:
-            return Special.TERMINAL
-        return state.turn
-
-    def chance_action(self, state: HookeyState, seed: int) -> HookeyAction:
-        return Shuffle(seed)
 
     def cut_range(self, state: HookeyState, seat: Seat) -> tuple[int, int]:
         """The sizes a punter may cut: four at least; at most his fair share of the pack, leaving
@@ -170,9 +144,6 @@ class BlindHookey(Game[HookeyState, HookeyAction, HookeyView]):
         after = len(punters) - punters.index(seat)        # the punters after him, and the dealer
         room = len(PACK) - state.cut_at - LEAST_PACKET * after
         return LEAST_PACKET, max(LEAST_PACKET, min(len(PACK) // state.n, room))
-
-    def stake_limit(self, state: HookeyState, seat: Seat) -> int:
-        return max(self.minimum, min(int(state.option("maximum")), state.stocks[seat]))
 
     def legal_actions(self, state: HookeyState, seat: Seat) -> Sequence[HookeyAction]:
         if state.turn != seat:

@@ -33,10 +33,10 @@ from typing import Any
 from ...core.cards import PACKS, Card, Rank
 from ...core.errors import IllegalAction, NotationError
 from ...core.frozen import replace
-from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind, ViewCard
+from ...core.game import Options, OptionSpec, Outcome, ScoreEvent, Seat, TableKind, ViewCard
 from ...core.rng import shuffled
-from ...core.rules import rule_ref
 from ..catalogue import BY_ID
+from .banking import BankingGame, Shuffle
 
 ID = "vingt_un"
 PACK = PACKS["52"]
@@ -61,13 +61,6 @@ def is_natural(cards: Sequence[Card]) -> bool:
 
 
 # -- actions ------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Shuffle:
-    """The pack (or the used cards) shuffled with shuffle number ``seed``."""
-
-    seed: int
-
-
 @dataclass(frozen=True, slots=True)
 class Stake:
     amount: int
@@ -178,7 +171,7 @@ class VingtUnView:
         return total([f for f in faces if isinstance(f, Card)])
 
 
-class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
+class VingtUn(BankingGame[VingtUnState, VingtUnAction, VingtUnView]):
     info = BY_ID[ID]
     table_kind = TableKind.BANKING_CARDS
     option_specs = (
@@ -189,19 +182,9 @@ class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
         OptionSpec("form", "english", ("english", "french"), "The form of the game",
                    labels=("English (a natural takes the deal)", "French Vingt-Un (the deal in turn)")),
     )
-    minimum = 1
     french_deal = 3        # rounds a dealer keeps the deal in the French form
 
-    def ref(self, anchor: str) -> str:
-        return rule_ref(ID, anchor)
-
     # -- seats --------------------------------------------------------------------------------
-    def seat_count(self, state: VingtUnState) -> int:
-        return state.n
-
-    def seat_name(self, seat: Seat) -> str:
-        return f"Player {seat + 1}"
-
     def initial_state(self, options: Options | None = None) -> VingtUnState:
         opts = self.resolve_options(options)
         n, capital = int(opts["players"]), int(opts["capital"])
@@ -209,19 +192,6 @@ class VingtUn(Game[VingtUnState, VingtUnAction, VingtUnView]):
         # (the books cut or deal for an ace; see Sources and decisions).
         return VingtUnState(opts=tuple(sorted(opts.items())), n=n, capital=capital, stocks=(capital,) * n,
                             dealer=n - 1)
-
-    def to_move(self, state: VingtUnState) -> Seat | Special:
-        if state.phase == "shuffle":
-            return Special.CHANCE
-        if state.phase == "over" or state.turn is None:
-            return Special.TERMINAL
-        return state.turn
-
-    def chance_action(self, state: VingtUnState, seed: int) -> VingtUnAction:
-        return Shuffle(seed)
-
-    def stake_limit(self, state: VingtUnState, seat: Seat) -> int:
-        return max(self.minimum, min(int(state.option("maximum")), state.stocks[seat]))
 
     def legal_actions(self, state: VingtUnState, seat: Seat) -> Sequence[VingtUnAction]:
         if state.turn != seat or state.phase in ("shuffle", "over"):

@@ -15,17 +15,17 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QTimer
-from PySide6.QtGui import QBrush, QColor, QPainter
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter
 
 from ...games.cue import table as T
 from ...games.cue.billiards import BALL_NAMES, BALLS
 from ...games.cue.physics import Stroke
 from ...games.cue.strokes import Place, Strike
 from .controller import TableController
-from .cue_items import BallItem, GuideItem, PanelItem, PowerItem, TableGeometry, TipItem, paint_table, tip_words
+from .cue_items import BallItem, GuideItem, PanelItem, PowerItem, TableGeometry, TipItem, font, paint_table, tip_words
 
 GUIDE_M = 0.9          # the guide line: about three feet, what a player judges along his cue
 PULL_M = 0.55          # dragging back this far (on the table's scale) is the hardest stroke
@@ -188,8 +188,12 @@ class CueController(TableController):
             run = f"   break {view.run}" if seat == view.turn and view.run else ""
             lines.append((f"{arrow}{who}: {view.scores[seat]}{run}", seat == view.turn))
         lines.append((f"Game: {view.target} up", False))
-        lines.extend((part, False) for part in _wrap_words(view.said, 60)[:2])
         size = max(11.0, min(15.0, self._board.height() / 7.5))
+        # what was said, wrapped to the panel's own width (its two lines, not one cut short)
+        metrics = QFontMetricsF(font(size))
+        room = self._board.width() - size * 1.4
+        said = _wrap_words(view.said, lambda t: metrics.horizontalAdvance(t) <= room)
+        lines.extend((part, False) for part in said[:2])
         self.panel.set_content(self._board, lines, size)
 
     def _update_guide(self) -> None:
@@ -446,11 +450,12 @@ class CueController(TableController):
         return self.geo.to_scene(T.BAULK_X, T.CENTRE_Y)
 
 
-def _wrap_words(text: str, width: int) -> list[str]:
+def _wrap_words(text: str, fits: Callable[[str], bool]) -> list[str]:
+    """``text`` in lines, each as long as ``fits`` allows (a word too long alone has its own)."""
     lines: list[str] = []
     line = ""
     for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
+        if line and not fits(f"{line} {word}"):
             lines.append(line)
             line = word
         else:

@@ -42,16 +42,17 @@ class AIWorker:
     def __init__(self) -> None:
         self._pool: "ProcessPoolExecutor | None" = None
         self._lifeline: "Connection | None" = None   # the writing end; see _executor
+        self._closed = False
 
     def submit(self, game_id: str, view: Any, legal: tuple[Any, ...], memory: dict[str, Any] | None,
                state: Any = None, level: int = 2) -> "Future[tuple[int | None, dict[str, Any]]]":
         """``state`` only for a patience, whose own hint plays the demo (see demo.own_position)."""
-        return self._executor().submit(decide, game_id, view, legal, memory, state, level)
+        return self._submit(decide, game_id, view, legal, memory, state, level)
 
     def submit_hint(self, game_id: str, state: Any, seat: int) -> "Future[tuple[str | None, str | None]]":
         """The game's hint for the person at the table (their own help: the game's ``hint``
         promises to use only what that seat can see)."""
-        return self._executor().submit(hint_with_note, game_id, state, seat)
+        return self._submit(hint_with_note, game_id, state, seat)
 
     @property
     def started(self) -> bool:
@@ -59,11 +60,26 @@ class AIWorker:
         return self._pool is not None
 
     def submit_solve(self, game_id: str, state: Any, budget_s: float) -> "Future[tuple[str, list[str], int, float]]":
-        return self._executor().submit(solve_position, game_id, state, budget_s)
+        return self._submit(solve_position, game_id, state, budget_s)
 
     def submit_review(self, game_id: str, state: Any) -> "Future[list[tuple[str, str]]]":
         """The double-dummy review of a finished hand (every card has been played)."""
-        return self._executor().submit(review_hand, game_id, state)
+        return self._submit(review_hand, game_id, state)
+
+    def _submit(self, fn: Any, *args: Any) -> "Future[Any]":
+        if self._closed:
+            # The application is closing: a timer that fires after the table's shutdown must not
+            # start a worker that would outlive it (a CI run found one still importing).
+            from concurrent.futures import Future
+            future: Future[Any] = Future()
+            future.cancel()
+            return future
+        return self._executor().submit(fn, *args)
+
+    def close(self) -> None:
+        """The end: let the worker go, and start none again, whoever asks."""
+        self._closed = True
+        self.shutdown()
 
     def _executor(self) -> "ProcessPoolExecutor":
         if self._pool is None:

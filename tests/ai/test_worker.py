@@ -200,3 +200,14 @@ def test_only_the_view_and_the_legal_moves_cross_to_the_worker(monkeypatch):
         pickle.dumps((got_view, got_legal))    # what is sent can cross a process boundary
     worker.shutdown()
     assert len(recorders) == 1                 # one pool, started on first use
+
+
+def test_a_closed_worker_starts_no_process_whoever_asks():
+    # After the table's shutdown a timer may still fire (the live indicator's first question):
+    # the closed worker answers with a cancelled future and starts nothing.
+    worker = AIWorker()
+    worker.close()
+    session = position(3)
+    view, legal = args_for(session)
+    future = worker.submit(GAME_ID, view, legal, None)
+    assert future.cancelled() and worker._pool is None

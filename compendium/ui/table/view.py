@@ -788,7 +788,7 @@ class TableWidget(QGraphicsView):
         self.stop_demo()
         self._stop_thinking()
         self.cancel_check()
-        self.worker.shutdown()
+        self.worker.close()
 
     # -- keeping the items in step ----------------------------------------------------------
     def sync(self, animate: bool = True) -> None:

@@ -32,6 +32,7 @@ from ...games.cue.billiards import BALLS, BilliardsState, judge
 from ...games.cue.physics import Stroke, simulate
 from ...games.cue.strokes import Place, Strike
 from ..base import PlayerAI
+from .search import Candidates, fraction_aims, pot_aims, search_strokes, waver
 
 FRACTIONS = {1: (0.0, 0.5, -0.5), 2: (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 0.9, -0.9),
              3: (0.0, 0.25, -0.25, 0.4, -0.4, 0.5, -0.5, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)}
@@ -46,52 +47,21 @@ PLACES = {1: ((0.0, 0.0),), 2: ((0.0, 0.0), (-0.1, 0.2), (-0.1, -0.2)),
           3: ((0.0, 0.0), (-0.05, 0.26), (-0.05, -0.26), (-0.15, 0.15), (-0.15, -0.15))}
 
 
-def _angle(dx: float, dy: float) -> int:
-    return round(math.degrees(math.atan2(dy, dx)) * 100) % 36000
-
-
 def candidates(state: BilliardsState, level: int) -> list[Stroke]:
     """The strokes worth trying from ``state`` (the striker's ball on the table)."""
     cue = state.balls[state.turn]
     assert cue is not None
-    cx, cy = cue
-    out: list[Stroke] = []
-    seen: set[tuple[int, int, int]] = set()
-
-    def add(angle: int, power: int, height: int = 0) -> None:
-        key = (angle, power, height)
-        if key not in seen:
-            seen.add(key)
-            out.append(Stroke(angle, power, height, 0))
-
-    def pots(ox: float, oy: float) -> None:
-        for pocket in T.POCKETS:
-            px, py = pocket.x, pocket.y
-            to_p = math.hypot(px - ox, py - oy)
-            gx = ox - (px - ox) / to_p * 2 * T.BALL_RADIUS       # the ghost ball
-            gy = oy - (py - oy) / to_p * 2 * T.BALL_RADIUS
-            ax, ay = gx - cx, gy - cy
-            # the cut: the angle between the cue ball's line and the object ball's
-            cos_cut = (ax * (px - ox) + ay * (py - oy)) / (math.hypot(ax, ay) * to_p + 1e-12)
-            if cos_cut < 0.2:
-                continue
-            for power in POT_POWERS[level]:
-                add(_angle(ax, ay), power)
-
+    out = Candidates()
     objects = [pos for name, pos in zip(BALLS, state.balls) if pos is not None and name != BALLS[state.turn]]
-    for ox, oy in objects:
-        pots(ox, oy)
-    for ox, oy in objects:
-        d = math.hypot(ox - cx, oy - cy)
-        if d < 2 * T.BALL_RADIUS:
-            continue
-        base = math.atan2(oy - cy, ox - cx)
-        for f in FRACTIONS[level]:
-            # aim the cue ball's centre f ball-widths to one side of the object ball's centre
-            off = math.asin(max(-1.0, min(1.0, f * 2 * T.BALL_RADIUS / d)))
+    for obj in objects:
+        for angle, _, _ in pot_aims(cue, obj):
+            for power in POT_POWERS[level]:
+                out.add(angle, power)
+    for obj in objects:
+        for angle in fraction_aims(cue, obj, FRACTIONS[level]):
             for power in POWERS[level]:
-                add(_angle(math.cos(base + off), math.sin(base + off)), power)
-    return out
+                out.add(angle, power)
+    return out.strokes
 
 
 def position_value(state: BilliardsState, final: dict[str, tuple[float, float] | None], cue: str) -> float:
@@ -129,25 +99,8 @@ class BilliardsPlayer:
         start = time.perf_counter()
         if deadline is None:
             deadline = start + BUDGET[self.level]
-        search_end = start + (deadline - start) * 0.8      # the rest for the refinement
-        scored = []
-        for i, s in enumerate(cands):
-            if scored and time.perf_counter() > search_end:
-                break
-            scored.append((self.score(state, s), i, s))
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        if self.level >= 3 and limit is None:
-            # refine the best few: follow and screw, and small turns of the aim either way
-            refined = []
-            for value, i, s in scored[:6]:
-                if time.perf_counter() > deadline:
-                    break
-                tries = [Stroke(s.angle, s.power, h, 0) for h in (2, -2)]
-                tries += [Stroke((s.angle + turn) % 36000, s.power, 0, 0) for turn in (-20, 20)]
-                for t in tries:
-                    refined.append((self.score(state, t), len(cands) + len(refined), t))
-            scored = sorted(scored + refined, key=lambda t: (-t[0], t[1]))
-        return scored[0][0], scored[0][2]
+        return search_strokes(cands, lambda s: self.score(state, s), start, deadline,
+                              refine=self.level >= 3 and limit is None)
 
     def choose(self, game: Any, view: Any, legal: Sequence[Any], state: Any = None) -> Any:
         s: BilliardsState = view
@@ -156,9 +109,7 @@ class BilliardsPlayer:
             return self.place(s, legal)
         _, stroke = self.best(s)
         if self.level == 1:
-            wobble = gen.below(2 * WOBBLE + 1) - WOBBLE
-            power = max(1, min(100, stroke.power + gen.below(11) - 5))
-            stroke = Stroke((stroke.angle + wobble) % 36000, power, stroke.height, stroke.side)
+            stroke = waver(stroke, gen, WOBBLE)
         action = Strike(stroke)
         return action if action in legal else legal[0]
 

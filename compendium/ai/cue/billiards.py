@@ -31,8 +31,7 @@ from ...games.cue import table as T
 from ...games.cue.billiards import BALLS, BilliardsState, judge
 from ...games.cue.physics import Stroke, simulate
 from ...games.cue.strokes import Place, Strike
-from ..base import PlayerAI
-from .search import Candidates, fraction_aims, pot_aims, search_strokes, waver
+from .search import Candidates, CueAI, fraction_aims, pot_aims, search_strokes, waver
 
 FRACTIONS = {1: (0.0, 0.5, -0.5), 2: (0.0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 0.9, -0.9),
              3: (0.0, 0.25, -0.25, 0.4, -0.4, 0.5, -0.5, 0.6, -0.6, 0.75, -0.75, 0.9, -0.9)}
@@ -136,12 +135,4 @@ class BilliardsPlayer:
         return legal[len(legal) // 2] if len(legal) else None
 
 
-class BilliardsAI(PlayerAI):
-    def hint(self, game: Any, state: Any, seat: int) -> Any:
-        legal = game.legal_actions(state, seat)
-        if not legal:
-            return None
-        return self.player(game, self.hint_level).choose(game, game.view(state, seat), legal)
-
-
-AI = BilliardsAI(BilliardsPlayer)
+AI = CueAI(BilliardsPlayer)

@@ -16,10 +16,12 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from ...core.rng import SplitMix64
 from ...games.cue import table as T
 from ...games.cue.physics import Stroke
+from ..base import PlayerAI
 
 Pos = tuple[float, float]
 
@@ -130,6 +132,8 @@ def search_strokes(cands: Sequence[Stroke], score: Callable[[Stroke], float], st
             tries = [Stroke(s.angle, s.power, h, 0) for h in (2, -2)]
             tries += [Stroke((s.angle + turn) % 36000, s.power, 0, 0) for turn in (-20, 20)]
             for t in tries:
+                if time.perf_counter() > deadline:
+                    break
                 refined.append((score(t), len(cands) + len(refined), t))
         scored = sorted(scored + refined, key=lambda t: (-t[0], t[1]))
     return scored[0][0], scored[0][2]
@@ -149,3 +153,13 @@ def near_cushion(p: Pos, margin: float = 0.06) -> bool:
 
 def near_pocket(p: Pos, margin: float = 0.2) -> bool:
     return any(math.hypot(p[0] - k.x, p[1] - k.y) < margin for k in T.POCKETS)
+
+
+class CueAI(PlayerAI):
+    """A game of the cue's computer: its player class, and the hint that player's choice."""
+
+    def hint(self, game: Any, state: Any, seat: int) -> Any:
+        legal = game.legal_actions(state, seat)
+        if not legal:
+            return None
+        return self.player(game, self.hint_level).choose(game, game.view(state, seat), legal)

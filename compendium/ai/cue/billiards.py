@@ -114,7 +114,7 @@ class BilliardsPlayer:
     level: int = 2
 
     def score(self, state: BilliardsState, stroke: Stroke) -> float:
-        shot = simulate(state.on_table(), state.cue_ball(), stroke)
+        shot = simulate(state.on_table(), state.cue_ball(), stroke, model=1)
         verdict = judge(state, shot)
         value = float(verdict.striker_points - 1.5 * verdict.opponent_points)
         if self.level >= 3 and verdict.striker_points and not verdict.foul:

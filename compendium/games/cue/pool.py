@@ -26,12 +26,18 @@ from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import strokes as K
 from . import table as T
-from .physics import ShotResult, simulate
-from .pool_common import Pos, check_place, distance, occupied, place_space, rounded, spot_up_the_table
+from .game import BallStyle, CueGame, put_up
+from .physics import ShotResult
+from .pool_common import Pos, check_place, distance, place_space, rounded
 from .strokes import Place, Strike, StrokeSpace
 
 # The order of the colours on the marking board: the order of play.
 COLOURS = ("white", "red", "yellow", "green", "brown", "blue", "pink", "black")
+# The pool balls' colours as the table draws them (red and white as at Billiards).
+BALL_COLOURS: dict[str, tuple[int, int, int]] = {
+    "white": (246, 242, 228), "red": (196, 26, 30), "yellow": (236, 196, 40), "green": (28, 120, 60),
+    "brown": (120, 72, 36), "blue": (36, 70, 170), "pink": (236, 140, 160), "black": (22, 22, 24),
+}
 SPOT = rounded(T.BILLIARD_SPOT)
 Action = Strike | Place
 
@@ -59,6 +65,11 @@ class PoolState:
     @property
     def over(self) -> bool:
         return sum(1 for n in self.lives if n > 0) <= 1
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The lives left: a game of lives keeps no other score."""
+        return self.lives
 
     def alive(self, seat: Seat) -> bool:
         return self.lives[seat] > 0
@@ -120,7 +131,7 @@ def judge(state: PoolState, shot: ShotResult) -> Verdict:
     return Verdict(taken, None, first)
 
 
-class PoolGame(Game[PoolState, Action, PoolState]):
+class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
     info = BY_ID["pool"]
     table_kind = TableKind.CUE
     option_specs = (
@@ -181,11 +192,11 @@ class PoolGame(Game[PoolState, Action, PoolState]):
         if action not in StrokeSpace():
             raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
-        return self.after(state, self.shot(state, action, record=False))
+        return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def shot(self, state: PoolState, action: Strike, record: bool = True) -> ShotResult:
         """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record)
+        return self.simulate_stroke(state, action.stroke, record=record)
 
     def after(self, state: PoolState, shot: ShotResult) -> PoolState:
         verdict = judge(state, shot)
@@ -239,7 +250,7 @@ class PoolGame(Game[PoolState, Action, PoolState]):
                 return replace(base, on=target, said=f"{said_words}. {self.seat_name(me)} plays again, "
                                                      f"at {state.names[target]}.")
             others = [p for s, p in enumerate(balls) if s != me]
-            balls[me] = SPOT if not occupied(SPOT, others) else spot_up_the_table(SPOT, others)
+            balls[me] = put_up(others, SPOT)
             base = replace(base, balls=tuple(balls))
             said_words += f"; no ball is left to play at, and {self.seat_name(me)}'s ball is spotted"
         return self._next_turn(base, me, life_lost=bool(verdict.taken) or verdict.lost is not None,
@@ -255,7 +266,7 @@ class PoolGame(Game[PoolState, Action, PoolState]):
         note = ""
         if not any(p is not None for s, p in enumerate(balls) if s != nxt and state.lives[s] > 0):
             # no ball to play at: the last player's ball goes on the spot, as at the start
-            spot = SPOT if not occupied(SPOT, balls) else spot_up_the_table(SPOT, balls)
+            spot = put_up(balls, SPOT)
             balls[prev] = spot
             note = f" {self.seat_name(prev)}'s ball is spotted."
         if not life_lost and balls[prev] is not None:
@@ -302,20 +313,28 @@ class PoolGame(Game[PoolState, Action, PoolState]):
             return self.page_section("playing-from-hand")
         return self.page_section("the-ball-played-at")
 
-    # -- for the table ------------------------------------------------------------------------
-    def aim_ball(self, state: PoolState) -> str | None:
-        """The ball the striker plays at."""
-        return None if state.over else state.names[state.on]
+    # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
+    def ball_style(self, name: str) -> BallStyle:
+        return BallStyle(BALL_COLOURS[name])
 
-    def board_lines(self, state: PoolState) -> list[tuple[str, bool]]:
-        """The marking board: each colour with its lives (dead players struck off)."""
-        lines = []
-        for seat, name in enumerate(state.names):
-            arrow = "▶ " if seat == state.turn and not state.over else "   "
-            marks = "●" * state.lives[seat] if state.lives[seat] > 0 else "dead"
-            star = " ★" if state.starred == seat else ""
-            lines.append((f"{arrow}{self.seat_name(seat)}: {marks}{star}", seat == state.turn))
-        return lines
+    def aim_target(self, view: PoolState) -> Pos | None:
+        """The aim first points at the ball the striker plays at."""
+        return None if view.over else view.balls[view.on]
+
+    def score_text(self, view: PoolState, seat: int) -> str:
+        """The marking board: each colour's lives (a dead player struck off, a star marked)."""
+        if view.lives[seat] <= 0:
+            return "dead"
+        marks = "●" * view.lives[seat]
+        return marks + (" ★" if view.starred == seat else "")
+
+    def board_note(self, view: PoolState) -> str:
+        if view.over:
+            return ""
+        return f"{self.seat_name(view.turn)} plays at {view.names[view.on]}"
+
+    def status_parts(self, view: PoolState) -> list[str]:
+        return [f"{self.seat_name(s)} {view.lives[s]}" for s in range(view.players)]
 
 
 GAME = PoolGame()

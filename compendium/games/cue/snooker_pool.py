@@ -17,7 +17,6 @@ Every stroke is simulated on the table (``physics.simulate``) and judged from it
 """
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -28,8 +27,10 @@ from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import strokes as K
 from . import table as T
-from .physics import ShotResult, simulate
-from .pool_common import Pos, check_place, distance, occupied, place_space, rounded, spot_up_the_table
+from .game import BallStyle, CueGame, clear_of, put_up, rack_pyramid
+from .physics import ShotResult
+from .pool import BALL_COLOURS
+from .pool_common import Pos, check_place, distance, place_space, rounded
 from .strokes import Place, Strike, StrokeSpace
 
 REDS = tuple(f"r{k}" for k in range(1, 16))   # the names the pyramid games give their reds
@@ -47,19 +48,13 @@ SPOTS: dict[str, Pos] = {
     "pink": rounded(T.PYRAMID_SPOT),
     "black": rounded(T.BILLIARD_SPOT),
 }
-GAP = 0.0002        # the reds are set a fifth of a millimetre apart, as the triangle leaves them
 Action = Strike | Place
 
 
 def triangle() -> tuple[Pos, ...]:
-    """The fifteen reds: the apex just above the pink, the rows running up the table."""
-    r = T.BALL_RADIUS + GAP / 2
-    apex_x = T.PYRAMID_SPOT[0] + 2 * r + GAP
-    out = []
-    for row in range(5):
-        for k in range(row + 1):
-            out.append(rounded((apex_x + row * math.sqrt(3) * r, T.CENTRE_Y + (k - row / 2) * 2 * r)))
-    return tuple(out)
+    """The fifteen reds as at Pyramids, the apex ball half a millimetre above the pink (a ball
+    standing on the pyramid spot) and the rows running up the table."""
+    return rack_pyramid(apex=(T.PYRAMID_SPOT[0] + 2 * T.BALL_RADIUS + 0.0005, T.CENTRE_Y))
 
 
 def is_red(name: str) -> bool:
@@ -189,15 +184,15 @@ def spot_colour(name: str, balls: Sequence[Pos | None]) -> Pos:
     """Where a colour goes back: its own spot; that covered, the nearest free spot of the colours';
     all covered, as near its own as may be, up the table's middle line."""
     own = SPOTS[name]
-    if not occupied(own, balls):
+    if clear_of(own, balls):
         return own
-    free = [s for s in SPOTS.values() if not occupied(s, balls)]
+    free = [s for s in SPOTS.values() if clear_of(s, balls)]
     if free:
         return min(free, key=lambda s: (round(distance(s, own), 6), s))
-    return spot_up_the_table(own, balls)
+    return put_up(balls, own)
 
 
-class SnookerPoolGame(Game[SnookerState, Action, SnookerState]):
+class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
     info = BY_ID["snooker_pool"]
     table_kind = TableKind.CUE
     option_specs = (
@@ -248,11 +243,11 @@ class SnookerPoolGame(Game[SnookerState, Action, SnookerState]):
         if action not in StrokeSpace():
             raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
-        return self.after(state, self.shot(state, action, record=False))
+        return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def shot(self, state: SnookerState, action: Strike, record: bool = True) -> ShotResult:
         """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), "white", action.stroke, record=record)
+        return self.simulate_stroke(state, action.stroke, record=record)
 
     def after(self, state: SnookerState, shot: ShotResult) -> SnookerState:
         verdict = judge(state, shot)
@@ -366,25 +361,26 @@ class SnookerPoolGame(Game[SnookerState, Action, SnookerState]):
             return self.page_section("the-colours-in-order")
         return self.page_section("red-then-colour")
 
-    # -- for the table ------------------------------------------------------------------------
-    def aim_ball(self, state: SnookerState) -> str | None:
-        """The ball on nearest the white (the table's first aim)."""
-        white = state.balls[0]
-        on = state.balls_on()
-        if state.over or not on:
-            return None
-        origin = white if white is not None else T.BAULK_CENTRE
-        return min(on, key=lambda b: distance(origin, state.position(b)))      # type: ignore[arg-type]
+    # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
+    def ball_style(self, name: str) -> BallStyle:
+        return BallStyle(BALL_COLOURS["red" if is_red(name) else name])
 
-    def board_lines(self, state: SnookerState) -> list[tuple[str, bool]]:
-        lines = []
-        for seat in range(state.players):
-            arrow = "▶ " if seat == state.turn and not state.over else "   "
-            run = f"   break {state.run}" if seat == state.turn and state.run else ""
-            lines.append((f"{arrow}{self.seat_name(seat)}: {state.scores[seat]}{run}", seat == state.turn))
-        if not state.over:
-            lines.append((f"On: {self.on_words(state.on).lower()} · reds left {state.reds_left()}", False))
-        return lines
+    def aim_target(self, view: SnookerState) -> Pos | None:
+        """The aim first points at the ball on nearest the white."""
+        white = view.balls[0]
+        on = [view.position(b) for b in view.balls_on()]
+        if view.over or white is None or not on:
+            return None
+        return min((p for p in on if p is not None), key=lambda p: distance(white, p), default=None)
+
+    def score_text(self, view: SnookerState, seat: int) -> str:
+        run = f"   break {view.run}" if seat == view.turn and view.run and not view.over else ""
+        return f"{view.scores[seat]}{run}"
+
+    def board_note(self, view: SnookerState) -> str:
+        if view.over:
+            return ""
+        return f"On: {self.on_words(view.on).lower()} · reds left {view.reds_left()}"
 
 
 GAME = SnookerPoolGame()

@@ -285,7 +285,7 @@ CATALOGUE: tuple[GameInfo, ...] = (
     _table("billiards", "Billiards", (2, 4),
            "Two whites and a red on a six-pocket table: hazards and cannons; Pyramids, Shell Out.",
            aliases=("english_billiards",)),
-    _table("pool", "Pool", (2, 12),
+    _table("pool", "Pool", (2, 8),
            "Each player has a coloured ball and three lives; pocket the ball you play on.",
            aliases=("life_pool",)),
     _table("snooker_pool", "Snooker Pool", (2, 8),

@@ -44,8 +44,8 @@ def option_sets(game):
 
 def steps_for(game):
     """How many random moves a playout of the checks makes: a game of the cue (every move a
-    physics simulation) a third as many as the others."""
-    return 100 if game.info.id in SLOW_PACE else 300
+    physics simulation) a third as many as the others, and one of twenty-two balls fewer still."""
+    return SHORT_PLAYOUTS.get(game.info.id, 100 if game.info.id in SLOW_PACE else 300)
 
 
 def runs(game):
@@ -70,7 +70,11 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
 # about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
-SLOW_PACE = {"billiards": 60}
+SLOW_PACE = {"billiards": 60, "pool": 40, "snooker_pool": 5}
+# ... and those of many balls (Snooker Pool's twenty-two: about 20 random strokes a CPU second),
+# whose playouts and timed moves are fewer again, so that their checks cost what Billiards' do.
+SHORT_PLAYOUTS = {"snooker_pool": 30}
+PACE_MOVES = {"snooker_pool": 120}
 
 
 def test_random_play_is_fast(game):
@@ -79,7 +83,7 @@ def test_random_play_is_fast(game):
     set: a slip by ten times trips it)."""
     for options in [{}, *TIMED_OPTIONS.get(game.info.id, [])]:
         start, moves, seed = time.process_time(), 0, 100
-        while moves < 600 and seed < 120:
+        while moves < PACE_MOVES.get(game.info.id, 600) and seed < 120:
             moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
             seed += 1
         assert moves / (time.process_time() - start) > SLOW_PACE.get(game.info.id, 800), options

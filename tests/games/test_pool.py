@@ -194,3 +194,15 @@ def test_nearest_measures_from_the_middle_of_the_baulk_line_when_in_hand():
     assert nearest(balls, (3, 3, 3), 1, (2.2, 0.9)) == 0
     tie = ((T.BAULK_X + 0.5, T.CENTRE_Y), None, (T.BAULK_X - 0.5, T.CENTRE_Y))
     assert nearest(tie, (3, 3, 3), 1, None) == 0    # equal: the earlier colour
+
+
+def test_the_show_me_opening_plays_as_its_captions_say():
+    from compendium.reference.worked_examples import load_example
+    example = load_example("pool", "the-opening")
+    session = example.session_at(len(example.steps) - 1)
+    state = session.state
+    assert state.lives == (3, 3, 3) and state.turn == 2 and state.on == 1      # Yellow at Red
+    white, red, yellow = state.balls
+    assert yellow is None                                                     # from hand
+    for ball in (white, red):
+        assert ball is not None and ball[0] > T.LENGTH - 0.15                 # under the top cushion

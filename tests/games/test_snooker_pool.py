@@ -220,3 +220,18 @@ def test_a_colour_whose_spot_is_covered_goes_on_the_nearest_free_spot():
         balls[NAMES.index(REDS[k + 2])] = spot
     up = spot_colour("black", balls)                         # every spot covered: up the middle line
     assert up[1] == SPOTS["black"][1] and up[0] > SPOTS["black"][0]
+
+
+def test_the_show_me_snooker_plays_as_its_captions_say():
+    from compendium.reference.worked_examples import load_example
+    example = load_example("snooker_pool", "snookered")
+    start = example.session_at(0).state
+    assert start.on == "red" and start.reds_left() == 3
+    for angle in range(-3000, 3001, 50):           # every straight stroke at the reds meets the blue
+        shot = GAME.simulate_stroke(start, Stroke(angle % 36000, 20))
+        assert shot.first_contact("white") in (None, "blue"), angle
+    after = example.session_at(1).state
+    assert after.scores == (0, 0) and after.turn == 1 and "nothing pocketed" in after.said
+    shot = GAME.simulate_stroke(start, example.session_at(1).steps[-1].action.stroke)
+    assert shot.first_contact("white") in REDS
+    assert any(e.kind == "cushion" and e.ball == "white" for e in shot.events)

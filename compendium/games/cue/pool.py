@@ -134,6 +134,7 @@ def judge(state: PoolState, shot: ShotResult) -> Verdict:
 class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
     info = BY_ID["pool"]
     table_kind = TableKind.CUE
+    physics_model = 2         # the simulation its records are made with (physics.MODEL), kept
     option_specs = (
         OptionSpec("players", 3, (3, 2, 4, 5, 6, 7, 8), "Players",
                    help="How many play, each with a ball of his own colour"),
@@ -322,16 +323,12 @@ class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
         return None if view.over else view.balls[view.on]
 
     def score_text(self, view: PoolState, seat: int) -> str:
-        """The marking board: each colour's lives (a dead player struck off, a star marked)."""
+        """The marking board: each colour's lives (a dead player struck off, a star marked), and
+        the ball the striker plays at."""
         if view.lives[seat] <= 0:
             return "dead"
-        marks = "●" * view.lives[seat]
-        return marks + (" ★" if view.starred == seat else "")
-
-    def board_note(self, view: PoolState) -> str:
-        if view.over:
-            return ""
-        return f"{self.seat_name(view.turn)} plays at {view.names[view.on]}"
+        marks = "●" * view.lives[seat] + (" ★" if view.starred == seat else "")
+        return marks + ("   ◀ played at" if seat == view.on and not view.over else "")
 
     def status_parts(self, view: PoolState) -> list[str]:
         return [f"{self.seat_name(s)} {view.lives[s]}" for s in range(view.players)]

@@ -49,6 +49,13 @@ SPOTS: dict[str, Pos] = {
     "black": rounded(T.BILLIARD_SPOT),
 }
 Action = Strike | Place
+# The book's lesson, as a position to start from (option "start"); the rules page's "Show me"
+# plays a stroke from it (resources/examples/snooker_pool/).
+LESSONS: dict[str, tuple[dict[str, Pos], str]] = {
+    "snookered": ({"white": (1.7, 0.9335), "r1": (3.1, 0.9335), "r2": (3.2, 0.98), "r3": (3.25, 0.88),
+                   **SPOTS},
+                  "Snookered: the blue stands between the white and every red."),
+}
 
 
 def triangle() -> tuple[Pos, ...]:
@@ -195,9 +202,13 @@ def spot_colour(name: str, balls: Sequence[Pos | None]) -> Pos:
 class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
     info = BY_ID["snooker_pool"]
     table_kind = TableKind.CUE
+    physics_model = 2         # the simulation its records are made with (physics.MODEL), kept
     option_specs = (
         OptionSpec("players", 2, (2, 3, 4, 5, 6, 7, 8), "Players",
                    help="How many play, each for himself, all with the one white"),
+        OptionSpec("start", "game", ("game", *LESSONS), "Starting position",
+                   help="The opening of a game, or the position of the book's lesson",
+                   labels=("The opening", "Lesson: snookered")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -211,6 +222,10 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
 
     def initial_state(self, options: Options | None = None) -> SnookerState:
         opts = self.resolve_options(options)
+        if opts["start"] in LESSONS:
+            place, said = LESSONS[opts["start"]]
+            return SnookerState(balls=tuple(place.get(name) for name in NAMES), scores=(0,) * opts["players"],
+                                said=said)
         balls: tuple[Pos | None, ...] = (None, *triangle(), *(SPOTS[c] for c in COLOURS))
         return SnookerState(balls=balls, scores=(0,) * opts["players"],
                             said="The reds are in their triangle and the colours on their spots; "

@@ -308,7 +308,7 @@ class PyramidsGame(PocketGame):
         return f"Eight balls win · {view.reds_on_table()} reds on the table{single}"
 
     def status_parts(self, view: PocketState) -> list[str]:
-        return [f"{self.seat_name(s)} {view.scores[s]}" for s in range(2)] + ["8 wins"]
+        return [f"{self.seat_name(s)} {view.scores[s]}" for s in range(2)] + [f"{view.reds_on_table()} reds left"]
 
 
 GAME = PyramidsGame()

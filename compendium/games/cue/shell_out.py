@@ -105,14 +105,14 @@ class ShellOutGame(PocketGame):
     def score_text(self, view: PocketState, seat: int) -> str:
         net = counters(view.scores)[seat]
         run = f"   break {view.run}" if seat == view.turn and view.run else ""
-        return f"{view.scores[seat]} · {net:+d}{run}"
+        balls = view.scores[seat]
+        return f"{balls} ball{'' if balls == 1 else 's'} · {net:+d} counters{run}"
 
     def board_note(self, view: PocketState) -> str:
-        return f"Balls · counters when settled · {view.reds_on_table()} reds left"
+        return f"{view.reds_on_table()} reds left · counters as if settled now"
 
     def status_parts(self, view: PocketState) -> list[str]:
-        net = counters(view.scores)
-        return [f"{self.seat_name(s)} {net[s]:+d}" for s in range(view.seats)]
+        return [f"{view.seats} players", f"{view.reds_on_table()} reds left"]
 
 
 GAME = ShellOutGame()

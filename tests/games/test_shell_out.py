@@ -160,7 +160,8 @@ def test_the_settlement_of_differences():
     over = position(None, {}, scores=(9, 3, 4), over=True)
     outcome = GAME.outcome(over)
     assert outcome.results == (1.0, 0.0, 0.0) and outcome.scores == (11, -7, -4)
-    assert GAME.score_text(over, 0) == "9 balls · +11 counters" and GAME.status_parts(over) == ["3 players", "0 reds left"]
+    assert GAME.score_text(over, 0) == "9 balls · +11 counters"
+    assert GAME.status_parts(over) == ["3 players", "0 reds left"]
 
 
 def test_there_is_no_single_pool():

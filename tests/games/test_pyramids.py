@@ -277,3 +277,17 @@ def test_a_stroke_among_sixteen_balls_is_quick():
     for power in (30, 60, 100):
         simulate(state.on_table(), "white", Stroke(0, power))
     assert (time.process_time() - start) / 3 < 0.3
+
+
+def test_the_standard_positions_of_the_strength_measure_are_fixed_and_fair():
+    """compendium/ai/cue/strength.py: the positions the rules pages' figures come from."""
+    from compendium.ai.cue.strength import standard_positions
+    first, again = standard_positions(5), standard_positions(5)
+    assert first == again
+    for state in first:
+        on = [p for p in state.balls if p is not None]
+        assert len(on) == 9 and state.balls[0] is not None and not state.in_hand()
+        for i in range(len(on)):
+            assert min(on[i][0], on[i][1], T.LENGTH - on[i][0], T.WIDTH - on[i][1]) >= 2 * R
+            for j in range(i + 1, len(on)):
+                assert math.dist(on[i], on[j]) > 3 * R

@@ -69,7 +69,9 @@ def test_a_press_far_from_the_d_while_in_hand_is_refused_with_the_games_own_law(
 
 def test_keyboard_play(table):
     ctl = open_game(table, PYRAMIDS)
+    assert ctl.prompt().startswith("The white is in hand")
     QTest.keyClick(table.viewport(), Qt.Key.Key_Return)
+    assert ctl.prompt().startswith("Drag back from the white")
     assert table.session.state.balls[0] == (ctl.place_mm[0] / 1000, ctl.place_mm[1] / 1000)
     angle, power = ctl.angle, ctl.power
     QTest.keyClick(table.viewport(), Qt.Key.Key_Right)

@@ -119,6 +119,10 @@ class CueGame:
             return STYLES["red"]
         return BallStyle((128, 128, 128), name[:2])
 
+    def ball_words(self, view: Any) -> str:
+        """The striker's ball in the table's prompts ("your ball"; "the white" where all share it)."""
+        return "your ball"
+
     def cue_position(self, view: Any) -> Pos | None:
         """Where the striker's ball lies (``None``: in hand)."""
         return dict(zip(view.names, view.balls)).get(view.cue_ball())

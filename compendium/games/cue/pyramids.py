@@ -110,6 +110,9 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
     def ref(self, anchor: str) -> str:
         return rule_ref(self.info.id, anchor)
 
+    def ball_words(self, view: PocketState) -> str:
+        return "the white" if view.cue == "white" else "the red"
+
     def seat_count(self, state: PocketState) -> int:
         return state.seats
 

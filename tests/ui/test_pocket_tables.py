@@ -20,8 +20,9 @@ from compendium.games.cue.shell_out import GAME as SHELL_OUT
 from compendium.games.cue.strokes import Place, Strike
 from compendium.ui.table.cue_table import CueController
 
-from .tables import shown_table, table_played_by_the_test
+from .tables import table_played_by_the_test
 from .test_casino_table import at, drag
+from .test_cue_table import computer_thinking_here
 
 
 @pytest.fixture
@@ -126,20 +127,7 @@ def test_the_shot_among_sixteen_balls_is_animated_under_20_ms_a_frame(table):
 
 @pytest.fixture
 def computer_table(qtbot, monkeypatch):
-    """The computer thinking here, through the lazy sequence's own ``index`` (never a list of the
-    millions of strokes), as the worker does."""
-    from concurrent.futures import Future
-
-    from compendium.ai.registry import computer_player
-
-    def submit(game_id, view, legal, memory, state=None, level=2):
-        future: Future = Future()
-        game = PYRAMIDS if game_id == "pyramids" else SHELL_OUT
-        future.set_result((legal.index(computer_player(game, 1).choose(game, view, legal)), {}))
-        return future
-    for widget in shown_table(qtbot, monkeypatch, SHELL_OUT):
-        monkeypatch.setattr(widget.worker, "submit", submit)
-        yield widget
+    yield from computer_thinking_here(qtbot, monkeypatch, SHELL_OUT)
 
 
 def test_the_computers_take_their_turns_in_rotation(computer_table, qtbot):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
@@ -35,7 +35,7 @@ from ..catalogue import BY_ID
 from . import strokes as K
 from . import table as T
 from .game import CueGame, put_up, pyramid_names, rack_pyramid
-from .physics import ShotResult, simulate
+from .physics import ShotResult
 from .strokes import Place, PlaceSpace, Strike, StrokeSpace
 
 Pos = tuple[float, float]
@@ -106,6 +106,7 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
     """The play of the pyramid games: placing from the D, striking, the refusals, the text."""
 
     table_kind = TableKind.CUE
+    placed_words = "the white"
 
     def ref(self, anchor: str) -> str:
         return rule_ref(self.info.id, anchor)
@@ -153,10 +154,6 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
-    def shot(self, state: PocketState, action: Strike, record: bool = True) -> ShotResult:
-        """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record, model=self.physics_model)
-
     def after(self, state: PocketState, shot: ShotResult) -> PocketState:
         raise NotImplementedError
 
@@ -164,32 +161,6 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
         """The balls where the stroke left them (pocketed ones ``None``)."""
         return [shot.final.get(name) if p is not None else None for name, p in zip(NAMES, state.balls)]
 
-    def view(self, state: PocketState, seat: Seat | None) -> PocketState:
-        return state     # the table hides nothing
-
-    def score_events(self, state: PocketState) -> Sequence[ScoreEvent]:
-        return state.sheet
-
-    def action_to_str(self, action: Action) -> str:
-        return K.action_to_str(action)
-
-    def action_from_str(self, state: PocketState, text: str) -> Action:
-        return K.action_from_str(text)
-
-    def describe(self, state: PocketState, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"{self.seat_name(state.turn)} places the white in the D"
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
-
-    def rules_section(self, state: PocketState) -> str | None:
-        if state.over:
-            return self.page_section("the-game")
-        if state.in_hand():
-            return self.page_section("playing-from-hand")
-        return self.page_section("scoring")
 
 
 def _balls(n: int) -> str:

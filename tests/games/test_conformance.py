@@ -60,7 +60,7 @@ def runs(game):
 
 
 def test_every_catalogue_game_is_listed_and_playable_ones_load():
-    assert len(registry.all_games()) == 74
+    assert len(registry.all_games()) == 76
     assert "canfield_or_klondike" in PLAYABLE
     for gid in PLAYABLE:
         assert registry.get_game(gid).info.id == gid
@@ -70,7 +70,8 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
 # about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
-SLOW_PACE = {"billiards": 60, "pool": 40, "snooker_pool": 5}
+SLOW_PACE = {"billiards": 60, "pyramids": 30, "shell_out": 30,   # (the pyramid games: about 110 with 16 balls)
+             "pool": 40, "snooker_pool": 5}
 # ... and those of many balls (Snooker Pool's twenty-two: about 20 random strokes a CPU second),
 # whose playouts and timed moves are fewer again, so that their checks cost what Billiards' do.
 SHORT_PLAYOUTS = {"snooker_pool": 30}

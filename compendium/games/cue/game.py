@@ -13,8 +13,10 @@ view, which at these games hides nothing) offers the table and the computer:
   first place it (``strokes.Place``) where ``CueGame.may_place`` allows (the D by default);
 * ``on_table()``: ``[(name, x, y), ...]`` of the balls on the cloth, for ``physics.simulate``.
 
-and the game offers, beside the ``Game`` protocol, ``shot(state, strike, record)`` (the
-simulated stroke, for the animation) and the hooks of ``CueGame``: how each ball is drawn
+``CueGame`` gives what is alike at every game of the cue: ``shot(state, strike, record)`` (the
+simulated stroke, for the animation), ``simulate_stroke``, the text of the actions, the view (the
+table hides nothing), the score sheet (``state.sheet``), ``describe`` and ``rules_section`` (the
+page's "the-game", ``hand_anchor`` or "scoring"); and the hooks the table asks: how each ball is drawn
 (``ball_style``), the lines of the scoreboard for any number of seats (``score_text``,
 ``board_note``, ``status_parts``), where the aim first points (``aim_target``), and the law a
 refused place of a ball in hand cites (``hand_anchor``).  The defaults suit a game of one white
@@ -30,6 +32,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.errors import IllegalAction, NotationError
+from . import strokes as K
 from . import table as T
 from .physics import MODEL, ShotResult, Stroke, simulate
 
@@ -118,6 +122,47 @@ class CueGame:
         if name.startswith("r") and name[1:].isdigit():
             return STYLES["red"]
         return BallStyle((128, 128, 128), name[:2])
+
+    placed_words = "his ball"             # what a player places in the D, in the record's words
+
+    # -- the Game protocol, alike at every game of the cue -------------------------------------
+    def shot(self, state: Any, action: Any, record: bool = True) -> ShotResult:
+        """The simulated stroke of the ``Strike`` ``action`` (with the balls' paths for the
+        table's animation)."""
+        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record, model=self.physics_model)
+
+    def view(self, state: Any, seat: Any) -> Any:
+        return state     # the table hides nothing
+
+    def score_events(self, state: Any) -> Any:
+        return state.sheet
+
+    def action_to_str(self, action: Any) -> str:
+        return K.action_to_str(action)
+
+    def action_from_str(self, state: Any, text: str) -> Any:
+        return K.action_from_str(text)
+
+    def describe(self, state: Any, action: Any) -> str:
+        if isinstance(action, K.Place):
+            return f"{self.seat_name(state.turn)} places {self.placed_words} in the D"    # type: ignore[attr-defined]
+        try:
+            return str(self.apply(state, action).said)                                  # type: ignore[attr-defined]
+        except (IllegalAction, NotationError):
+            return self.action_to_str(action)
+
+    def rules_section(self, state: Any) -> str | None:
+        page = self.page_section                                                        # type: ignore[attr-defined]
+        if state.over:
+            return str(page("the-game"))
+        if state.in_hand():
+            return str(page(self.hand_anchor))
+        return str(page("scoring"))
+
+    # -- the table's hooks ---------------------------------------------------------------------
+    def ball_words(self, view: Any) -> str:
+        """The striker's ball in the table's prompts ("your ball"; "the white" where all share it)."""
+        return "your ball"
 
     def cue_position(self, view: Any) -> Pos | None:
         """Where the striker's ball lies (``None``: in hand)."""

@@ -19,12 +19,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from . import strokes as K
 from . import table as T
 from .game import BallStyle, CueGame, put_up
 from .physics import ShotResult
@@ -195,10 +194,6 @@ class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
-    def shot(self, state: PoolState, action: Strike, record: bool = True) -> ShotResult:
-        """The simulated stroke (with the balls' paths for the table's animation)."""
-        return self.simulate_stroke(state, action.stroke, record=record)
-
     def after(self, state: PoolState, shot: ShotResult) -> PoolState:
         verdict = judge(state, shot)
         me, on = state.turn, state.on
@@ -286,26 +281,6 @@ class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
         reason = (f"{self.seat_name(alive[0])} is the last alive and takes the pool" if alive
                   else "no player is left alive")
         return Outcome(results, reason, self.ref("the-end"), scores=state.lives)
-
-    def view(self, state: PoolState, seat: Seat | None) -> PoolState:
-        return state     # the table hides nothing
-
-    def score_events(self, state: PoolState) -> Sequence[ScoreEvent]:
-        return state.sheet
-
-    def action_to_str(self, action: Action) -> str:
-        return K.action_to_str(action)
-
-    def action_from_str(self, state: PoolState, text: str) -> Action:
-        return K.action_from_str(text)
-
-    def describe(self, state: PoolState, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"{self.seat_name(state.turn)} places his ball in the D"
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
 
     def rules_section(self, state: PoolState) -> str | None:
         if state.over:

@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from . import strokes as K
 from . import table as T
 from .game import BallStyle, CueGame, clear_of, put_up, rack_pyramid
 from .physics import ShotResult
@@ -203,6 +202,7 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
     info = BY_ID["snooker_pool"]
     table_kind = TableKind.CUE
     physics_model = 2         # the simulation its records are made with (physics.MODEL), kept
+    placed_words = "the white"
     option_specs = (
         OptionSpec("players", 2, (2, 3, 4, 5, 6, 7, 8), "Players",
                    help="How many play, each for himself, all with the one white"),
@@ -259,10 +259,6 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
             raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
-
-    def shot(self, state: SnookerState, action: Strike, record: bool = True) -> ShotResult:
-        """The simulated stroke (with the balls' paths for the table's animation)."""
-        return self.simulate_stroke(state, action.stroke, record=record)
 
     def after(self, state: SnookerState, shot: ShotResult) -> SnookerState:
         verdict = judge(state, shot)
@@ -347,26 +343,6 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
                   else f"a tie at {best}: {table}")
         return Outcome(results, reason, self.ref("the-end-of-the-game"), scores=state.scores)
 
-    def view(self, state: SnookerState, seat: Seat | None) -> SnookerState:
-        return state     # the table hides nothing
-
-    def score_events(self, state: SnookerState) -> Sequence[ScoreEvent]:
-        return state.sheet
-
-    def action_to_str(self, action: Action) -> str:
-        return K.action_to_str(action)
-
-    def action_from_str(self, state: SnookerState, text: str) -> Action:
-        return K.action_from_str(text)
-
-    def describe(self, state: SnookerState, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"{self.seat_name(state.turn)} places the white in the D"
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
-
     def rules_section(self, state: SnookerState) -> str | None:
         if state.over:
             return self.page_section("the-end-of-the-game")
@@ -377,6 +353,9 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
         return self.page_section("red-then-colour")
 
     # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
+    def ball_words(self, view: SnookerState) -> str:
+        return "the white"
+
     def ball_style(self, name: str) -> BallStyle:
         return BallStyle(BALL_COLOURS["red" if is_red(name) else name])
 

@@ -137,7 +137,8 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
         # two deals under the defaults, one under each other option (two for the long games)
         for seed in range(2 if not options or game.info.id in LONG_GAMES else 1):
             recent.clear()
-            random_playout(game, 50 + seed, max_steps=LONG_GAMES.get(game.info.id, max_steps),
+            random_playout(game, 50 + seed, max_steps=LONG_GAMES.get(game.info.id,
+                                                                     SHORT_PLAYOUTS.get(game.info.id, max_steps)),
                            options=options, check=ask)
     cited |= {r for r in REFERENCED if r.startswith(game.info.id + "#")}
     return cited - {""}
@@ -284,7 +285,7 @@ def test_replay_from_record_reaches_the_same_state(game, tmp_path):
 
 def test_undo_to_the_start_and_redo_to_the_end(game):
     for options, seed in runs(game):
-        session = random_playout(game, seed, max_steps=120, options=options)
+        session = random_playout(game, seed, max_steps=SHORT_PLAYOUTS.get(game.info.id, 120), options=options)
         final = session.state
         start = Session(game, options, seed=seed).state
         while session.undo():

@@ -206,3 +206,22 @@ def test_the_show_me_opening_plays_as_its_captions_say():
     assert yellow is None                                                     # from hand
     for ball in (white, red):
         assert ball is not None and ball[0] > T.LENGTH - 0.15                 # under the top cushion
+
+
+def test_the_measuring_positions_are_fixed_and_fair():
+    """The positions the pages' strength figures come from (ai/cue/pool_strength.py): the same
+    every run, every ball on the cloth and none touching another."""
+    import itertools
+    import math
+
+    from compendium.ai.cue.pool_strength import pool_positions, snooker_positions
+    for make in (pool_positions, snooker_positions):
+        first, again = make(30), make(30)
+        assert first == again and len(first) == 30
+        for state in first:
+            on = [p for p in state.balls if p is not None]
+            assert all(T.on_table(*p) for p in on)
+            for a, b in itertools.combinations(on, 2):
+                assert math.dist(a, b) >= 2 * T.BALL_RADIUS
+    assert all(s.on == 0 and s.turn == 1 for s in pool_positions(30))
+    assert all(s.reds_left() == 6 and s.on == "red" for s in snooker_positions(30))

@@ -4,23 +4,26 @@ with its law, and the computer placing and striking."""
 from __future__ import annotations
 
 import math
-from concurrent.futures import Future
+import statistics
+import time
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-from compendium.ai.registry import computer_player
 from compendium.core.session import Session
 from compendium.games.cue import table as T
+from compendium.games.cue.physics import Stroke
 from compendium.games.cue.pool import BALL_COLOURS
 from compendium.games.cue.pool import GAME as POOL
 from compendium.games.cue.snooker_pool import GAME as SNOOKER
 from compendium.games.cue.strokes import Place, Strike
 from compendium.ui.table.cue_table import CueController
 
-from .tables import shown_table, table_played_by_the_test
+from .tables import table_played_by_the_test
 from .test_casino_table import at, drag
+from .test_cue_table import computer_thinking_here
 
 
 @pytest.fixture
@@ -95,17 +98,8 @@ def test_snooker_draws_twenty_two_balls_and_the_white_is_struck_by_a_drag(table)
 
 @pytest.fixture(params=[POOL, SNOOKER], ids=["pool", "snooker_pool"])
 def computer_table(request, qtbot, monkeypatch):
-    """The computer thinking here, through the lazy sequence's own ``index`` (as the worker does:
-    the strokes are never listed)."""
-    game = request.param
-
-    def submit(game_id, view, legal, memory, state=None, level=2):
-        future: Future = Future()
-        future.set_result((legal.index(computer_player(game, 1).choose(game, view, legal)), {}))
-        return future
-    for widget in shown_table(qtbot, monkeypatch, game):
-        monkeypatch.setattr(widget.worker, "submit", submit)
-        yield widget, game
+    for widget in computer_thinking_here(qtbot, monkeypatch, request.param):
+        yield widget, request.param
 
 
 def test_the_computer_places_its_ball_and_strikes(computer_table, qtbot):
@@ -115,3 +109,33 @@ def test_the_computer_places_its_ball_and_strikes(computer_table, qtbot):
     qtbot.waitUntil(lambda: table.session.state.strokes >= 1, timeout=15000)
     assert isinstance(table.session.steps[0].action, Place)
     assert isinstance(table.session.steps[1].action, Strike)
+
+
+def test_the_break_among_twenty_two_balls_is_animated_under_20_ms_a_frame(table):
+    """DESIGN §8: frame p95 ≤ 20 ms at 1366x768 during Snooker's break-off (twenty-two balls moved
+    a frame), each frame timed whole in the painting thread's CPU time."""
+    ctl = open_game(table, SNOOKER)
+    table.resize(1366, 768)
+    QApplication.processEvents()
+    table.session.play(Place(650, 1100))
+    table.sync(animate=False)
+    table.set_animations(True)
+    table.session.play(Strike(Stroke(35556, 80)))      # into the pink and the triangle behind it
+    table.sync(animate=True)
+    assert ctl._timer.isActive()
+    ctl._timer.stop()
+    paints = []
+    moved = set()
+    end = time.perf_counter() + 2.0
+    while time.perf_counter() < end:
+        c = time.thread_time()
+        ctl._tick()
+        QApplication.processEvents()
+        paints.append((time.thread_time() - c) * 1000)
+        moved.add(tuple((round(ctl.balls[n].pos().x()), round(ctl.balls[n].pos().y())) for n in ("r1", "pink")))
+        time.sleep(0.008)
+    paints.sort()
+    p95 = paints[int(len(paints) * 0.95) - 1]
+    print(f"snooker frames: {len(paints)}, CPU median {statistics.median(paints):.2f} ms, p95 {p95:.2f} ms")
+    assert p95 <= 20.0
+    assert len(moved) > 10                  # the pink and the triangle ran

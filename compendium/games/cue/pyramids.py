@@ -27,16 +27,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, excerpt
+from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import Game, Options, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
-from . import strokes as K
-from . import table as T
 from .game import CueGame, put_up, pyramid_names, rack_pyramid
 from .physics import ShotResult
-from .strokes import Place, PlaceSpace, Strike, StrokeSpace
+from .strokes import Place, Strike
 
 Pos = tuple[float, float]
 Action = Strike | Place
@@ -123,35 +121,15 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
     def legal_actions(self, state: PocketState, seat: Seat) -> Sequence[Action]:
         if state.over or seat != state.turn:
             return ()
-        if state.in_hand():
-            return PlaceSpace([p for p in state.balls if p is not None])
-        return StrokeSpace()
+        return self.lazy_actions(state)
 
     def apply(self, state: PocketState, action: Action) -> PocketState:
         if state.over:
             raise IllegalAction("the game is over", self.ref("the-game"))
+        self.check_action(state, action)
         if isinstance(action, Place):
-            if not state.in_hand():
-                raise IllegalAction("the white is on the table: it is played from where it lies", self.ref("a-turn"))
-            if not isinstance(action.x, int) or not isinstance(action.y, int):
-                raise IllegalAction("a place is given in whole millimetres", self.ref("playing-from-hand"))
-            x, y = action.metres
-            if not T.in_d(x, y):
-                raise IllegalAction("the white in hand is placed within the D or on its lines",
-                                    self.ref("playing-from-hand"))
-            if not K.free_of(x, y, [p for p in state.balls if p is not None]):
-                raise IllegalAction("the white cannot be placed on another ball", self.ref("playing-from-hand"))
-            balls = list(state.balls)
-            balls[0] = (x, y)
-            return replace(state, balls=tuple(balls), from_hand=True,
+            return replace(state, balls=self.placed(state, action), from_hand=True,
                            said=f"{self.seat_name(state.turn)} places the white in the D.")
-        if not isinstance(action, Strike):
-            raise IllegalAction(f"not an action of {self.info.name}: {excerpt(action)}", self.ref("a-turn"))
-        if state.in_hand():
-            raise IllegalAction("the white is in hand: place it in the D first", self.ref("playing-from-hand"))
-        if action not in StrokeSpace():
-            raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
-                                "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def after(self, state: PocketState, shot: ShotResult) -> PocketState:

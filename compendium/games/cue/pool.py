@@ -16,19 +16,25 @@ Every stroke is simulated on the table (``physics.simulate``) and judged from it
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, excerpt
+from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import table as T
-from .game import BallStyle, CueGame, put_up
+from .game import BallStyle, CueGame, Pos, put_up
 from .physics import ShotResult
-from .pool_common import Pos, check_place, distance, place_space, rounded
-from .strokes import Place, Strike, StrokeSpace
+from .strokes import Place, Strike
+
+
+def rounded(p: Pos) -> Pos:
+    """A place kept to a tenth of a millimetre, as the simulation gives them."""
+    return (round(p[0], 4), round(p[1], 4))
+
 
 # The order of the colours on the marking board: the order of play.
 COLOURS = ("white", "red", "yellow", "green", "brown", "blue", "pink", "black")
@@ -95,7 +101,7 @@ def nearest(state_balls: Sequence[Pos | None], lives: Sequence[int], striker: Se
     for seat, pos in enumerate(state_balls):
         if seat == striker or pos is None or lives[seat] <= 0:
             continue
-        d = round(distance(origin, pos), 6)
+        d = round(math.dist(origin, pos), 6)
         if best is None or (d, seat) < best:
             best = (d, seat)
     return None if best is None else best[1]
@@ -168,30 +174,15 @@ class PoolGame(CueGame, Game[PoolState, Action, PoolState]):
     def legal_actions(self, state: PoolState, seat: Seat) -> Sequence[Action]:
         if state.over or seat != state.turn:
             return ()
-        if state.in_hand():
-            return place_space(state.balls)
-        return StrokeSpace()
+        return self.lazy_actions(state)        # type: ignore[no-any-return]
 
     def apply(self, state: PoolState, action: Action) -> PoolState:
         if state.over:
             raise IllegalAction("the pool is over", self.ref("the-end"))
+        self.check_action(state, action)
         if isinstance(action, Place):
-            if not state.in_hand():
-                raise IllegalAction(f"{state.cue_ball()} is on the table: it is played from where it lies",
-                                    self.ref("a-turn"))
-            pos = check_place(action, state.balls, self.ref("playing-from-hand"))
-            balls = list(state.balls)
-            balls[state.turn] = pos
-            return replace(state, balls=tuple(balls), from_hand=True,            # type: ignore[arg-type]
+            return replace(state, balls=self.placed(state, action), from_hand=True,
                            said=f"{self.seat_name(state.turn)} places his ball in the D.")
-        if not isinstance(action, Strike):
-            raise IllegalAction(f"not an action of Pool: {excerpt(action)}", self.ref("a-turn"))
-        if state.in_hand():
-            raise IllegalAction(f"{state.cue_ball()} is in hand: place it in the D first",
-                                self.ref("playing-from-hand"))
-        if action not in StrokeSpace():
-            raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
-                                "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def after(self, state: PoolState, shot: ShotResult) -> PoolState:

@@ -17,20 +17,20 @@ Every stroke is simulated on the table (``physics.simulate``) and judged from it
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, excerpt
+from ...core.errors import IllegalAction
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import table as T
-from .game import BallStyle, CueGame, clear_of, put_up, rack_pyramid
+from .game import BallStyle, CueGame, Pos, clear_of, put_up, rack_pyramid
 from .physics import ShotResult
-from .pool import BALL_COLOURS
-from .pool_common import Pos, check_place, distance, place_space, rounded
-from .strokes import Place, Strike, StrokeSpace
+from .pool import BALL_COLOURS, rounded
+from .strokes import Place, Strike
 
 REDS = tuple(f"r{k}" for k in range(1, 16))   # the names the pyramid games give their reds
 COLOURS = ("yellow", "green", "brown", "blue", "pink", "black")
@@ -194,7 +194,7 @@ def spot_colour(name: str, balls: Sequence[Pos | None]) -> Pos:
         return own
     free = [s for s in SPOTS.values() if clear_of(s, balls)]
     if free:
-        return min(free, key=lambda s: (round(distance(s, own), 6), s))
+        return min(free, key=lambda s: (round(math.dist(s, own), 6), s))
     return put_up(balls, own)
 
 
@@ -237,27 +237,15 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
     def legal_actions(self, state: SnookerState, seat: Seat) -> Sequence[Action]:
         if state.over or seat != state.turn:
             return ()
-        if state.in_hand():
-            return place_space(state.balls)
-        return StrokeSpace()
+        return self.lazy_actions(state)        # type: ignore[no-any-return]
 
     def apply(self, state: SnookerState, action: Action) -> SnookerState:
         if state.over:
             raise IllegalAction("the game is over", self.ref("the-end-of-the-game"))
+        self.check_action(state, action)
         if isinstance(action, Place):
-            if not state.in_hand():
-                raise IllegalAction("the white is on the table: it is played from where it lies",
-                                    self.ref("a-turn"))
-            pos = check_place(action, state.balls, self.ref("playing-from-hand"))
-            return replace(state, balls=(pos, *state.balls[1:]), from_hand=True,
+            return replace(state, balls=self.placed(state, action), from_hand=True,
                            said=f"{self.seat_name(state.turn)} places the white in the D.")
-        if not isinstance(action, Strike):
-            raise IllegalAction(f"not an action of Snooker Pool: {excerpt(action)}", self.ref("a-turn"))
-        if state.in_hand():
-            raise IllegalAction("the white is in hand: place it in the D first", self.ref("playing-from-hand"))
-        if action not in StrokeSpace():
-            raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
-                                "the tip from -2 to 2 each way", self.ref("the-stroke"))
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def after(self, state: SnookerState, shot: ShotResult) -> SnookerState:
@@ -365,7 +353,7 @@ class SnookerPoolGame(CueGame, Game[SnookerState, Action, SnookerState]):
         on = [view.position(b) for b in view.balls_on()]
         if view.over or white is None or not on:
             return None
-        return min((p for p in on if p is not None), key=lambda p: distance(white, p), default=None)
+        return min((p for p in on if p is not None), key=lambda p: math.dist(white, p), default=None)
 
     def score_text(self, view: SnookerState, seat: int) -> str:
         run = f"   break {view.run}" if seat == view.turn and view.run and not view.over else ""

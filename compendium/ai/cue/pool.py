@@ -70,6 +70,14 @@ class PoolPlayer(StrokeSearch):
             value += 0.5 * leave_value(state, shot.final)
         return value
 
+    def position(self, game: Any, state: PoolState, shot: ShotResult) -> float:
+        """Level 3's position: only after a life taken, when the striker plays again (a safe
+        stroke's leave is in ``value`` already)."""
+        verdict = judge(state, shot)
+        if not verdict.taken or verdict.lost is not None:
+            return 0.0
+        return super().position(game, state, shot)
+
 
 class PoolAI(CueAI, PlayerAI):
     pass

@@ -71,6 +71,8 @@ TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
 # about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
 SLOW_PACE = {"billiards": 60}
+# The options of their shortest game, for the checks that play a whole game.
+SHORT_GAME = {"billiards": {"points": 50}}
 
 
 def test_random_play_is_fast(game):
@@ -78,8 +80,12 @@ def test_random_play_is_fast(game):
     moves a CPU second (the slowest game, Serpent Poker Patience, made about 4,000 when this was
     set: a slip by ten times trips it)."""
     for options in [{}, *TIMED_OPTIONS.get(game.info.id, [])]:
+        if game.info.id in SLOW_PACE:
+            from compendium.games.cue import physics
+            physics.clear_cache()      # timed: fresh simulations, not shots remembered from other checks
         start, moves, seed = time.process_time(), 0, 100
-        while moves < 600 and seed < 120:
+        # (a game of the cue is timed on fewer moves: 150 strokes are a second or two of physics)
+        while moves < (150 if game.info.id in SLOW_PACE else 600) and seed < 120:
             moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
             seed += 1
         assert moves / (time.process_time() - start) > SLOW_PACE.get(game.info.id, 800), options
@@ -95,6 +101,7 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
     every candidate move, moves between any two piles, a turn and a re-deal.  Refusals, outcomes
     and score events all count, and so do the references to its page made by the tests so far."""
     cited: set[str] = set()
+    slow = game.info.id in SLOW_PACE
     gen = SplitMix64(7)
     recent: list = []
 
@@ -125,8 +132,9 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
         cited.add(outcome.rule if outcome is not None else "")
         cited.update(event.rule or "" for event in game.score_events(state))
         if not isinstance(seat, Special):
-            recent.extend(game.legal_actions(state, seat)[:6])
-            del recent[:-12]
+            # (fewer for a game of the cue: each stroke tried is a simulation)
+            recent.extend(game.legal_actions(state, seat)[:2 if slow else 6])
+            del recent[:-(4 if slow else 12)]
 
     for options in option_sets(game):
         # two deals under the defaults, one under each other option (two for the long games)
@@ -381,9 +389,10 @@ def test_patience_views_never_leak_a_hidden_card(game):
 
 def test_the_game_ends_with_an_outcome(game):
     from compendium.demo import play_demo
-    # whole games with the computer in every seat: the suite's costliest (one for a game of the cue)
+    # whole games with the computer in every seat: the suite's costliest (one for a game of the
+    # cue, and that one its shortest game)
     for seed in range(1 if game.info.id in SLOW_PACE else 3):
-        result = play_demo(game, seed, level=1)
+        result = play_demo(game, seed, SHORT_GAME.get(game.info.id), level=1)
         session = result.session
         if session.to_move() is Special.TERMINAL:
             assert session.outcome() is not None

@@ -27,6 +27,7 @@ only from the speeds), so a game's record replays exactly.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -115,10 +116,45 @@ def stroke_velocity(stroke: Stroke) -> tuple[tuple[float, float], tuple[float, f
     return (dx * speed, dy * speed), (dx * spin, dy * spin), stroke.side * TIP_STEP
 
 
+# The last shots simulated, by (balls, cue ball, stroke).  A shot is a pure function of those, and
+# the same one is asked for again and again: the computer simulates its chosen stroke and then the
+# game plays it, the table animates a stroke (with its paths) and then the game plays it, undo and
+# redo and a record's replay play the strokes already seen.  Bounded: about a kilobyte a shot.
+_CACHE: OrderedDict[tuple[tuple[tuple[str, float, float], ...], str, Stroke], ShotResult] = OrderedDict()
+CACHE_SIZE = 4096
+
+
+def clear_cache() -> None:
+    """Forget every shot simulated (for tests that time or compare fresh simulations)."""
+    _CACHE.clear()
+
+
 def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
              record: bool = False, energy: bool = False) -> ShotResult:
     """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y) and run the
-    balls until they stop."""
+    balls until they stop.  ``record`` adds the balls' paths (``frames``), ``energy`` the
+    kinetic energy after each step; a shot without them may come from the cache of shots."""
+    key = (tuple((name, x, y) for name, x, y in balls), cue, stroke)
+    if not (record or energy):
+        cached = _CACHE.get(key)
+        if cached is not None:
+            _CACHE.move_to_end(key)
+            return _copy(cached)
+    result = _simulate(balls, cue, stroke, record=record, energy=energy)
+    plain = result if not (record or energy) else ShotResult(result.final, result.events, result.duration)
+    _CACHE[key] = _copy(plain)
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _copy(shot: ShotResult) -> ShotResult:
+    """The shot with a ``final`` of its own (a caller may change its dict; the cache's must not)."""
+    return ShotResult(dict(shot.final), shot.events, shot.duration, shot.frames, shot.energy)
+
+
+def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
+              record: bool, energy: bool) -> ShotResult:
     space = pymunk.Space()
     space.iterations = 10
     space.collision_slop = 0.00002    # pymunk's default (0.1) is for pixels, not metres

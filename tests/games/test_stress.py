@@ -48,8 +48,10 @@ def random_game(game, seed: int, options: dict | None = None) -> int:
 # Each game's deals in two halves, two tests: the cores share out finer pieces of work and
 # finish together (the longest game alone would otherwise keep one core busy at the end).
 HALVES = (range(0, GAMES_EACH // 2), range(GAMES_EACH // 2, GAMES_EACH))
-# A game of the cue simulates every stroke (a few milliseconds of physics): a tenth as many games.
-FEWER = {"billiards": 10}
+# A game of the cue simulates every stroke (a few milliseconds of physics, against a few
+# microseconds for a card game's move): a fortieth as many games, 25 of about 190 strokes each, so
+# that each game of the cue costs the stress step what a card game does (about 15 s of CPU).
+FEWER = {"billiards": 40}
 
 
 @pytest.mark.stress

@@ -71,8 +71,10 @@ TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
 # about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
 SLOW_PACE = {"billiards": 60}
-# The options of their shortest game, for the checks that play a whole game.
-SHORT_GAME = {"billiards": {"points": 50}}
+# The options of a game's shortest game, for the check that plays whole games (where the
+# default game is long: twelve deals of Boston take its computer players seconds).
+SHORT_GAME = {"billiards": {"points": 50}, "boston": {"deals": 4}, "solo_whist_three_handed": {"deals": 3},
+              "roulette": {"coups": 10}}
 
 
 def test_random_play_is_fast(game):
@@ -266,6 +268,10 @@ def test_action_text_round_trips(game):
         if getattr(legal, "lazy", False):
             # a game of the cue offers millions of strokes as a lazy sequence: a seeded sample
             legal = [legal[gen.below(len(legal))] for _ in range(40)] + [legal[0], legal[-1]]
+        elif len(legal) > 120:
+            # thousands of stakes at Roulette: a seeded sample of a hundred at each step (over
+            # the playouts' hundreds of steps every kind of action is still written and read)
+            legal = [legal[gen.below(len(legal))] for _ in range(100)] + [legal[0], legal[-1]]
         for action in legal:
             text = game.action_to_str(action)
             assert game.action_from_str(session.state, text) == action, text
@@ -389,10 +395,11 @@ def test_patience_views_never_leak_a_hidden_card(game):
 
 def test_the_game_ends_with_an_outcome(game):
     from compendium.demo import play_demo
-    # whole games with the computer in every seat: the suite's costliest (one for a game of the
-    # cue, and that one its shortest game)
-    for seed in range(1 if game.info.id in SLOW_PACE else 3):
-        result = play_demo(game, seed, SHORT_GAME.get(game.info.id), level=1)
+    # whole games with the computer in every seat: the suite's costliest.  The first under the
+    # defaults, the others (and a game of the cue's only one) as the game's shortest game.
+    slow = game.info.id in SLOW_PACE
+    for seed in range(1 if slow else 3):
+        result = play_demo(game, seed, SHORT_GAME.get(game.info.id) if seed or slow else None, level=1)
         session = result.session
         if session.to_move() is Special.TERMINAL:
             assert session.outcome() is not None

@@ -69,8 +69,9 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 # Options some games' random play is also timed under (the setting their own tests timed).
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
-# about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
-SLOW_PACE = {"billiards": 60}
+# about 230 moves a CPU second when this was set; Bagatelle's random strokes, up to nine balls on
+# the board, about 160): their own pace, a slip by four times trips it.
+SLOW_PACE = {"billiards": 60, "bagatelle": 40}
 
 
 def test_random_play_is_fast(game):

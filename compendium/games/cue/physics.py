@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Protocol, Sequence
 
 import pymunk
 
@@ -48,6 +48,22 @@ STOP_SPEED = 0.004      # a ball slower than this, rolling, stops
 
 _BALL, _CUSHION = 1, 2
 _E_B = math.sqrt(E_BALL)
+
+
+class Board(Protocol):
+    """Another playing surface than the billiard table (the bagatelle board): its ball, its
+    hardest stroke, its cushions, the round obstacles fixed on it, and where a ball leaves play
+    (``drop``: the name of the hole a ball at (x, y) moving at (vx, vy) falls into, ``taken`` being
+    those already filled this stroke, and the post it then leaves there, or ``None``)."""
+
+    @property
+    def ball_radius(self) -> float: ...
+    @property
+    def max_speed(self) -> float: ...
+    def cushions(self) -> Sequence[tuple[tuple[float, float], tuple[float, float]]]: ...
+    def posts(self) -> Sequence[tuple[float, float, float]]: ...
+    def drop(self, x: float, y: float, vx: float, vy: float,
+             taken: set[str]) -> tuple[str, tuple[float, float, float] | None] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,25 +132,32 @@ def stroke_velocity(stroke: Stroke) -> tuple[tuple[float, float], tuple[float, f
 
 
 def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
-             record: bool = False, energy: bool = False) -> ShotResult:
+             record: bool = False, energy: bool = False, board: Board | None = None) -> ShotResult:
     """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y) and run the
-    balls until they stop."""
+    balls until they stop (on the billiard table, or on ``board``)."""
     space = pymunk.Space()
     space.iterations = 10
     space.collision_slop = 0.00002    # pymunk's default (0.1) is for pixels, not metres
-    for (ax, ay), (bx, by) in T.cushions():
-        seg = pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0)
+    radius = T.BALL_RADIUS if board is None else board.ball_radius
+
+    def fix(seg: pymunk.Shape) -> None:
         seg.elasticity = E_CUSHION / _E_B
         seg.friction = 0.0
         seg.collision_type = _CUSHION
         space.add(seg)
+
+    for (ax, ay), (bx, by) in (T.cushions() if board is None else board.cushions()):
+        fix(pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0))
+    for px, py, pr in (() if board is None else board.posts()):
+        fix(pymunk.Circle(space.static_body, pr, (px, py)))
+    taken: set[str] = set()
     names = [b[0] for b in balls]
     bodies: list[pymunk.Body | None] = []
     index: dict[pymunk.Body, int] = {}
     for i, (_, x, y) in enumerate(balls):
         body = pymunk.Body(1.0, math.inf)
         body.position = (x, y)
-        shape = pymunk.Circle(body, T.BALL_RADIUS)
+        shape = pymunk.Circle(body, radius)
         shape.elasticity = _E_B
         shape.friction = 0.0
         shape.collision_type = _BALL
@@ -144,6 +167,9 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
     n = len(balls)
     ci = names.index(cue)
     v0, w0, side0 = stroke_velocity(stroke)
+    if board is not None:
+        k = board.max_speed / MAX_SPEED
+        v0, w0 = (v0[0] * k, v0[1] * k), (w0[0] * k, w0[1] * k)
     cue_body = bodies[ci]
     assert cue_body is not None
     cue_body.velocity = v0
@@ -185,7 +211,7 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         frames.append((0.0, tuple((x, y) for _, x, y in balls)))
     slide_a = MU_SLIDE * G
     roll_a = MU_ROLL * G
-    touch = 2 * T.BALL_RADIUS
+    touch = 2 * radius
     vel: list[tuple[float, float]] = [(0.0, 0.0)] * n
     pos: list[tuple[float, float]] = [(x, y) for _, x, y in balls]
     vel[ci] = v0
@@ -204,7 +230,7 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         # steps from a fixed ladder, chosen by the fastest ball: no ball moves more than half
         # its radius in a step ...
         dt = 1 / 50
-        while dt * vmax > 0.5 * T.BALL_RADIUS and dt > 1 / 3200:
+        while dt * vmax > 0.5 * radius and dt > 1 / 3200:
             dt /= 2
         # ... and a step ends just as two balls meet, so that pymunk finds them touching, not
         # overlapping (an overlap would tilt the line of centres and spoil the angles)
@@ -267,12 +293,18 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
                 continue
             x, y = body.position
             pos[i] = (x, y)
-            if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH:
+            where = (board.drop(x, y, vx, vy, taken) if board is not None
+                     else (T.nearest_pocket(x, y).name, None)
+                     if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH else None)
+            if where is not None:
                 space.remove(body, *body.shapes)
                 bodies[i] = None
                 vel[i] = (0.0, 0.0)
-                events.append(Event(round(t, 4), "pocket", names[i], T.nearest_pocket(x, y).name,
-                                    round(x, 4), round(y, 4)))
+                name, post = where
+                taken.add(name)
+                if post is not None:            # the ball lying in its hole: others glance off it
+                    fix(pymunk.Circle(space.static_body, post[2], post[:2]))
+                events.append(Event(round(t, 4), "pocket", names[i], name, round(x, 4), round(y, 4)))
                 continue
             sx, sy = vx - wx, vy - wy
             slip = math.hypot(sx, sy)

@@ -1,0 +1,352 @@
+"""Bagatelle, the common game, as the period played it (the 1909 *Hoyle*'s chapter is among the
+seeds as a heading only; the rules are the standard ones of the period's handbooks, in our own
+words on ``resources/rules/bagatelle.md``, with our decisions).
+
+One to six players take the board in turn, each for a **round**: the black is set on its spot,
+and the player strikes the eight other balls (four white and four red) one after another from
+the spot behind the baulk line, up the board.  Each stroke is simulated on the board
+(``physics.simulate`` with ``bagatelle_board.BagatelleBoard``): a ball that passes slowly enough
+over an empty cup drops into it and stays.  Until the black has been struck, a ball that fails to
+touch it is dead; a ball that comes back over the baulk line, or is left behind it, is dead.  When
+the eighth ball has stopped the cups are read: each cup holding a ball scores its number, the black
+twice its number.  The highest aggregate after the agreed rounds wins.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, overload
+
+from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.frozen import replace
+from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
+from ...core.rules import rule_ref
+from ..catalogue import BY_ID
+from . import bagatelle_board as B
+from . import strokes as K
+from .physics import ShotResult, Stroke, simulate
+from .strokes import Strike, StrokeSpace
+
+# The eight balls a player strikes in a round, in the order he takes them up, and the black.
+PLAY_ORDER = ("w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4")
+BLACK = "black"
+Pos = tuple[float, float]
+Ball = tuple[str, float, float]       # a ball lying on the cloth: name, x, y
+
+
+def colour(ball: str) -> str:
+    return {"w": "white", "r": "red"}.get(ball[0], "black")
+
+
+def ball_words(ball: str) -> str:
+    return f"the {colour(ball)}"
+
+
+def cup_words(number: int) -> str:
+    return f"the {number}"
+
+
+def cups_value(cups: Sequence[str]) -> int:
+    """What the cups are worth as they are: each filled cup its number, the black's twice."""
+    return sum((2 if ball == BLACK else 1) * (n + 1) for n, ball in enumerate(cups) if ball)
+
+
+class UpStrokes(Sequence[Strike]):
+    """Every stroke that sends the ball up the board (within 90° of straight up, either way):
+    the strokes of ``StrokeSpace`` from 270.01° round to 89.99°, a run of its order (which is by
+    angle), so that it is as lazy as that."""
+
+    lazy = True
+    _ALL = StrokeSpace()
+    _PER_ANGLE = K.POWERS * K.TIPS * K.TIPS
+    _START = 27001 * _PER_ANGLE
+    _SIZE = 17999 * _PER_ANGLE
+
+    def __len__(self) -> int:
+        return self._SIZE
+
+    @overload
+    def __getitem__(self, i: int) -> Strike: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Strike]: ...
+
+    def __getitem__(self, i: int | slice) -> Strike | Sequence[Strike]:
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._SIZE))]
+        if i < 0:
+            i += self._SIZE
+        if not 0 <= i < self._SIZE:
+            raise IndexError(i)
+        return self._ALL[(self._START + i) % len(self._ALL)]
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._ALL and up_the_board(action.stroke)      # type: ignore[attr-defined]
+
+    def index(self, action: Any, start: int = 0, stop: int | None = None) -> int:
+        if action not in self:
+            raise ValueError(action)
+        return (self._ALL.index(action) - self._START) % len(self._ALL)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, UpStrokes)
+
+    def __hash__(self) -> int:
+        return hash(UpStrokes)
+
+    def __repr__(self) -> str:
+        return "UpStrokes()"
+
+
+def up_the_board(stroke: Stroke) -> bool:
+    return stroke.angle > 27000 or stroke.angle < 9000
+
+
+@dataclass(frozen=True, slots=True)
+class BagatelleState:
+    seats: int
+    rounds: int                                 # rounds each player plays
+    board: tuple[Ball, ...]                     # the balls lying on the cloth
+    cups: tuple[str, ...] = ("",) * 9           # the ball in each cup, 1 to 9 ("" empty)
+    round_index: int = 0                        # rounds played so far, all players together
+    next_ball: int = 0                          # the ball of PLAY_ORDER to strike next
+    black_struck: bool = False
+    dead: tuple[str, ...] = ()                  # taken up this round
+    scores: tuple[int, ...] = ()
+    strokes: int = 0
+    sheet: tuple[ScoreEvent, ...] = ()
+    said: str = ""
+
+    @property
+    def over(self) -> bool:
+        return self.round_index >= self.seats * self.rounds
+
+    @property
+    def turn(self) -> Seat:
+        return self.round_index % self.seats
+
+    @property
+    def round_number(self) -> int:
+        """The round now being played (1 for the first round of every player)."""
+        return self.round_index // self.seats + 1
+
+    def striker(self) -> str:
+        return PLAY_ORDER[self.next_ball]
+
+    def in_hand(self) -> tuple[str, ...]:
+        """The balls still to be struck this round."""
+        return PLAY_ORDER[self.next_ball:]
+
+    def on_table(self) -> list[Ball]:
+        """The balls on the cloth with the next to be struck on its spot behind the baulk line."""
+        return [*self.board, (self.striker(), *B.BAULK_SPOT)]
+
+    def filled(self) -> frozenset[int]:
+        return frozenset(n + 1 for n, ball in enumerate(self.cups) if ball)
+
+    def in_cups(self) -> int:
+        return cups_value(self.cups)
+
+
+def fresh_round() -> tuple[Ball, ...]:
+    return ((BLACK, round(B.BLACK_SPOT[0], 4), round(B.BLACK_SPOT[1], 4)),)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What became of the balls in one stroke."""
+
+    board: tuple[Ball, ...]
+    cups: tuple[str, ...]
+    dead: tuple[tuple[str, str], ...]           # (ball, why: "missed", "baulk")
+    lodged: tuple[tuple[str, int], ...]         # (ball, cup number), in the order they dropped
+    black_struck: bool
+
+
+def judge(state: BagatelleState, shot: ShotResult) -> Verdict:
+    """Where the balls are after a simulated stroke, by the laws: the black struck first, dead
+    balls taken up, the cups as filled."""
+    striker = state.striker()
+    touched = state.black_struck or any(
+        e.kind == "ball" and {e.ball, e.other} == {striker, BLACK} for e in shot.events)
+    cups = list(state.cups)
+    dead: list[tuple[str, str]] = []
+    lodged: list[tuple[str, int]] = []
+    for event in shot.events:
+        if event.kind != "pocket":
+            continue
+        if event.other in B.CUP_BY_NAME:
+            number = B.CUP_BY_NAME[event.other].number
+            cups[number - 1] = event.ball
+            lodged.append((event.ball, number))
+        else:
+            dead.append((event.ball, "baulk"))
+    board: list[Ball] = []
+    for name, _, _ in state.on_table():
+        pos = shot.final.get(name)
+        if pos is None:
+            continue
+        if B.behind_baulk(pos[0]):
+            dead.append((name, "baulk"))       # left behind the line: it never came into play
+        else:
+            board.append((name, pos[0], pos[1]))
+    if not touched:
+        # the striker missed the black: dead wherever it went, and the black stays as it lay
+        dead = [(b, why) for b, why in dead if b != striker] + [(striker, "missed")]
+        board = [b for b in board if b[0] != striker]
+        cups = [("" if ball == striker else ball) for ball in cups]
+        lodged = [(b, n) for b, n in lodged if b != striker]
+    return Verdict(tuple(board), tuple(cups), tuple(dead), tuple(lodged), touched)
+
+
+class BagatelleGame(Game[BagatelleState, Strike, BagatelleState]):
+    info = BY_ID["bagatelle"]
+    table_kind = TableKind.CUE
+    option_specs = (
+        OptionSpec("players", 2, (2, 1, 3, 4, 5, 6), "Players",
+                   help="How many take the board in turn (one alone plays for a score)"),
+        OptionSpec("rounds", 3, (3, 1, 5), "Rounds",
+                   help="The rounds each player plays; the highest aggregate wins",
+                   labels=("Three rounds", "One round", "Five rounds")),
+    )
+
+    def ref(self, anchor: str) -> str:
+        return rule_ref(self.info.id, anchor)
+
+    def seat_count(self, state: BagatelleState) -> int:
+        return state.seats
+
+    def seat_name(self, seat: Seat) -> str:
+        return f"Player {seat + 1}"
+
+    def initial_state(self, options: Options | None = None) -> BagatelleState:
+        opts = self.resolve_options(options)
+        n = opts["players"]
+        return BagatelleState(seats=n, rounds=opts["rounds"], board=fresh_round(), scores=(0,) * n,
+                              said=f"The black is on its spot; {self.seat_name(0)} plays the first round.")
+
+    def to_move(self, state: BagatelleState) -> Seat | Special:
+        return Special.TERMINAL if state.over else state.turn
+
+    def legal_actions(self, state: BagatelleState, seat: Seat) -> Sequence[Strike]:
+        if state.over or seat != state.turn:
+            return ()
+        return UpStrokes()
+
+    def board_for(self, state: BagatelleState) -> B.BagatelleBoard:
+        return B.BagatelleBoard(filled=state.filled())
+
+    def shot(self, state: BagatelleState, action: Strike, record: bool = True) -> ShotResult:
+        """The simulated stroke (with the balls' paths for the table's animation)."""
+        return simulate(state.on_table(), state.striker(), action.stroke, record=record,
+                        board=self.board_for(state))
+
+    def apply(self, state: BagatelleState, action: Strike) -> BagatelleState:
+        if state.over:
+            raise IllegalAction("the game is over", self.ref("the-game"))
+        if isinstance(action, K.Place):
+            raise IllegalAction("every ball is struck from the spot behind the baulk line: it is not placed",
+                                self.ref("the-stroke"))
+        if not isinstance(action, Strike):
+            raise IllegalAction(f"not an action of Bagatelle: {excerpt(action)}", self.ref("a-round"))
+        if action not in StrokeSpace():
+            raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
+                                "the tip from -2 to 2 each way", self.ref("the-stroke"))
+        if not up_the_board(action.stroke):
+            raise IllegalAction("the ball is played up the board, within a right angle of straight up "
+                                "(0.00 to 89.99, or 270.01 to 359.99)", self.ref("the-stroke"))
+        return self.after(state, self.shot(state, action, record=False))
+
+    def after(self, state: BagatelleState, shot: ShotResult) -> BagatelleState:
+        verdict = judge(state, shot)
+        striker = state.striker()
+        words = self._words(state, verdict, striker)
+        nxt = replace(state, board=verdict.board, cups=verdict.cups, next_ball=state.next_ball + 1,
+                      black_struck=verdict.black_struck, strokes=state.strokes + 1,
+                      dead=state.dead + tuple(b for b, _ in verdict.dead), said=words)
+        if nxt.next_ball < len(PLAY_ORDER):
+            return nxt
+        return self.end_round(nxt)
+
+    def _words(self, state: BagatelleState, verdict: Verdict, striker: str) -> str:
+        parts: list[str] = []
+        for ball, number in verdict.lodged:
+            parts.append(f"{ball_words(ball)} drops into {cup_words(number)}")
+        for ball, why in verdict.dead:
+            if why == "missed":
+                parts.append(f"{ball_words(ball)} missed the black: dead")
+            else:
+                parts.append(f"{ball_words(ball)} is behind the baulk line: dead")
+        if not parts:
+            parts.append(f"{ball_words(striker)} lies on the cloth" if any(b[0] == striker for b in verdict.board)
+                         else f"{ball_words(striker)} is played")
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + f". In the cups: {cups_value(verdict.cups)}."
+
+    def end_round(self, state: BagatelleState) -> BagatelleState:
+        """Read the cups, score them to the player, and set the board for the next round."""
+        me = state.turn
+        sheet = list(state.sheet)
+        for n, ball in enumerate(state.cups):
+            if not ball:
+                continue
+            if ball == BLACK:
+                sheet.append(ScoreEvent(me, 2 * (n + 1), f"the black in the {n + 1}, counting double",
+                                        self.ref("the-black-counts-double")))
+            else:
+                sheet.append(ScoreEvent(me, n + 1, f"{ball_words(ball)} in the {n + 1}", self.ref("scoring")))
+        total = state.in_cups()
+        scores = list(state.scores)
+        scores[me] += total
+        done = replace(state, board=fresh_round(), cups=("",) * 9, round_index=state.round_index + 1,
+                       next_ball=0, black_struck=False, dead=(), scores=tuple(scores), sheet=tuple(sheet))
+        said = f"{self.seat_name(me)} scores {total} in round {state.round_number}."
+        if not done.over:
+            said += f" {self.seat_name(done.turn)} plays round {done.round_number}."
+        return replace(done, said=state.said + " " + said)
+
+    def outcome(self, state: BagatelleState) -> Outcome | None:
+        if not state.over:
+            return None
+        best = max(state.scores)
+        winners = [s for s, v in enumerate(state.scores) if v == best]
+        share = 1.0 if len(winners) == 1 else 0.5
+        results = tuple(share if s in winners else 0.0 for s in range(state.seats))
+        table = " to ".join(str(v) for v in state.scores)
+        if state.seats == 1:
+            reason = f"{state.scores[0]} in {state.rounds} round{'s' if state.rounds > 1 else ''}"
+        elif len(winners) == 1:
+            reason = f"{self.seat_name(winners[0])} has the highest aggregate: {table}"
+        else:
+            reason = f"a tie on {best}: {table}"
+        return Outcome(results, reason, self.ref("the-game"), scores=state.scores)
+
+    def view(self, state: BagatelleState, seat: Seat | None) -> BagatelleState:
+        return state     # the board hides nothing
+
+    def score_events(self, state: BagatelleState) -> Sequence[ScoreEvent]:
+        return state.sheet
+
+    def action_to_str(self, action: Strike) -> str:
+        return K.action_to_str(action)
+
+    def action_from_str(self, state: BagatelleState, text: str) -> Strike:
+        action = K.action_from_str(text)
+        if not isinstance(action, Strike):
+            raise NotationError(f"Bagatelle has strokes only ('strike 0.00 p30'): {excerpt(text)}")
+        return action
+
+    def describe(self, state: BagatelleState, action: Strike) -> str:
+        try:
+            return self.apply(state, action).said
+        except (IllegalAction, NotationError):
+            return self.action_to_str(action)
+
+    def rules_section(self, state: BagatelleState) -> str | None:
+        if state.over:
+            return self.page_section("the-game")
+        if not state.black_struck:
+            return self.page_section("the-black-ball-first")
+        return self.page_section("a-round")
+
+
+GAME = BagatelleGame()

@@ -57,7 +57,7 @@ def last_rules(before, after):
 def test_a_round_opens_with_the_black_on_its_spot_and_eight_balls_to_strike():
     state = GAME.initial_state()
     assert state.board == ((BLACK, round(B.BLACK_SPOT[0], 4), round(B.BLACK_SPOT[1], 4)),)
-    assert state.in_hand() == PLAY_ORDER and len(PLAY_ORDER) == 8 and state.cups == EMPTY
+    assert state.to_strike() == PLAY_ORDER and len(PLAY_ORDER) == 8 and not state.in_hand() and state.cups == EMPTY
     assert GAME.to_move(state) == 0 and GAME.seat_count(state) == 2
     legal = GAME.legal_actions(state, 0)
     assert isinstance(legal, UpStrokes) and legal.lazy

@@ -24,12 +24,15 @@ from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import bagatelle_board as B
 from . import strokes as K
+from .game import STYLES, BallStyle, CueGame
 from .physics import ShotResult, Stroke, simulate
 from .strokes import Strike, StrokeSpace
 
 # The eight balls a player strikes in a round, in the order he takes them up, and the black.
 PLAY_ORDER = ("w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4")
 BLACK = "black"
+NAMES = (BLACK, *PLAY_ORDER)
+BLACK_STYLE = BallStyle((28, 26, 24))
 Pos = tuple[float, float]
 Ball = tuple[str, float, float]       # a ball lying on the cloth: name, x, y
 
@@ -132,9 +135,27 @@ class BagatelleState:
     def striker(self) -> str:
         return PLAY_ORDER[self.next_ball]
 
-    def in_hand(self) -> tuple[str, ...]:
-        """The balls still to be struck this round."""
+    def to_strike(self) -> tuple[str, ...]:
+        """The balls still to be struck this round (the first of them on its spot)."""
         return PLAY_ORDER[self.next_ball:]
+
+    # -- what the cue table and the computer ask of a game of the cue (games/cue/game.py) ------
+    @property
+    def names(self) -> tuple[str, ...]:
+        return NAMES
+
+    @property
+    def balls(self) -> tuple[Pos | None, ...]:
+        """Where each ball of ``names`` lies on the cloth (the one to strike on its spot); ``None``
+        for a ball in a cup, dead, or still to come."""
+        lying = {name: (x, y) for name, x, y in self.on_table()}
+        return tuple(lying.get(name) for name in NAMES)
+
+    def cue_ball(self) -> str:
+        return self.striker()
+
+    def in_hand(self) -> bool:
+        return False        # never placed: every ball is struck from the spot
 
     def on_table(self) -> list[Ball]:
         """The balls on the cloth with the next to be struck on its spot behind the baulk line."""
@@ -198,7 +219,7 @@ def judge(state: BagatelleState, shot: ShotResult) -> Verdict:
     return Verdict(tuple(board), tuple(cups), tuple(dead), tuple(lodged), touched)
 
 
-class BagatelleGame(Game[BagatelleState, Strike, BagatelleState]):
+class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
     info = BY_ID["bagatelle"]
     table_kind = TableKind.CUE
     option_specs = (
@@ -235,10 +256,13 @@ class BagatelleGame(Game[BagatelleState, Strike, BagatelleState]):
     def board_for(self, state: BagatelleState) -> B.BagatelleBoard:
         return B.BagatelleBoard(filled=state.filled())
 
+    def simulate_stroke(self, state: BagatelleState, stroke: Stroke, record: bool = False) -> ShotResult:
+        return simulate(state.on_table(), state.striker(), stroke, record=record, model=self.physics_model,
+                        board=self.board_for(state))
+
     def shot(self, state: BagatelleState, action: Strike, record: bool = True) -> ShotResult:
         """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), state.striker(), action.stroke, record=record,
-                        board=self.board_for(state))
+        return self.simulate_stroke(state, action.stroke, record)
 
     def apply(self, state: BagatelleState, action: Strike) -> BagatelleState:
         if state.over:
@@ -340,6 +364,33 @@ class BagatelleGame(Game[BagatelleState, Strike, BagatelleState]):
             return self.apply(state, action).said
         except (IllegalAction, NotationError):
             return self.action_to_str(action)
+
+    # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
+    def ball_style(self, name: str) -> BallStyle:
+        if name == BLACK:
+            return BLACK_STYLE
+        return STYLES["white" if name.startswith("w") else "red"]
+
+    def aim_target(self, view: BagatelleState) -> Pos | None:
+        """The black while it has not been struck, else straight up the board at the 9."""
+        if not view.black_struck:
+            for name, x, y in view.board:
+                if name == BLACK:
+                    return (x, y)
+        return (B.ARC_X, B.CENTRE_Y)
+
+    def score_text(self, view: BagatelleState, seat: int) -> str:
+        now = f"   in the cups {view.in_cups()}" if seat == view.turn and not view.over else ""
+        return f"{view.scores[seat]}{now}"
+
+    def board_note(self, view: BagatelleState) -> str:
+        if view.over:
+            return f"{view.rounds} round{'s' if view.rounds > 1 else ''} each: the game is over"
+        return f"Round {view.round_number} of {view.rounds}, ball {view.next_ball + 1} of 8"
+
+    def status_parts(self, view: BagatelleState) -> list[str]:
+        return [*(f"{self.seat_name(s)} {view.scores[s]}" for s in range(view.seats)),
+                f"round {min(view.round_number, view.rounds)} of {view.rounds}"]
 
     def rules_section(self, state: BagatelleState) -> str | None:
         if state.over:

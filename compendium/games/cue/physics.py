@@ -47,6 +47,12 @@ MAX_TIME = 60.0         # table time after which the balls are stopped (never re
 STOP_SPEED = 0.004      # a ball slower than this, rolling, stops
 
 _BALL, _CUSHION = 1, 2
+# The version of the simulation.  1: as English Billiards first shipped (its records replay
+# with it): a step could be stretched by two balls closing slowly, and the surplus speed pymunk
+# may hand out when a ball is squeezed (against a cushion, or into balls touching) was kept.
+# 2: the step is never longer than the ladder's, and no step ends with more energy than it
+# began with: needed by the pyramid games, where a ball runs into fifteen balls close together.
+MODEL = 2
 _E_B = math.sqrt(E_BALL)
 
 
@@ -132,9 +138,12 @@ def stroke_velocity(stroke: Stroke) -> tuple[tuple[float, float], tuple[float, f
 
 
 def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
-             record: bool = False, energy: bool = False, board: Board | None = None) -> ShotResult:
-    """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y) and run the
-    balls until they stop (on the billiard table, or on ``board``)."""
+             record: bool = False, energy: bool = False, model: int = MODEL,
+             board: Board | None = None) -> ShotResult:
+    """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y, any number of
+    them, in a fixed order) and run the balls until they stop (on the billiard table, or on
+    ``board``).  ``model`` is the version of the simulation (see ``MODEL``): a game keeps the one
+    its records were made with."""
     space = pymunk.Space()
     space.iterations = 10
     space.collision_slop = 0.00002    # pymunk's default (0.1) is for pixels, not metres
@@ -234,13 +243,18 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
             dt /= 2
         # ... and a step ends just as two balls meet, so that pymunk finds them touching, not
         # overlapping (an overlap would tilt the line of centres and spoil the angles)
-        for i in range(n):
-            if bodies[i] is None:
-                continue
+        # (only pairs with a moving ball can close: with many balls at rest, as in a pyramid,
+        # the others are skipped; the step is the least over the pairs, whatever their order)
+        if model == 1:
+            moving, still = [i for i in range(n) if bodies[i] is not None], set()
+        else:
+            moving = [i for i in range(n) if bodies[i] is not None and vel[i] != (0.0, 0.0)]
+            still = set(range(n)) - set(moving)
+        for i in moving:
             xi, yi = pos[i]
             vxi, vyi = vel[i]
-            for j in range(i + 1, n):
-                if bodies[j] is None:
+            for j in range(n):
+                if j <= i and (model == 1 or j == i or j not in still) or bodies[j] is None:
                     continue
                 ux, uy = vel[j][0] - vxi, vel[j][1] - vyi
                 if ux == 0.0 and uy == 0.0:
@@ -256,16 +270,32 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
                     continue
                 hit = (-b - math.sqrt(disc)) / a
                 if hit < dt:
-                    # a twentieth of a millimetre into the contact, so pymunk sees it
-                    dt = max(hit, 0.0) + 0.00005 / math.sqrt(a)
+                    # a twentieth of a millimetre into the contact, so pymunk sees it; never a
+                    # longer step than the ladder's (two balls closing slowly would otherwise
+                    # stretch it, and a fast ball elsewhere would run deep into a third)
+                    meet = max(hit, 0.0) + 0.00005 / math.sqrt(a)
+                    dt = meet if model == 1 else min(dt, meet)
         now[0] = t
         hits.clear()
+        before = sum(vx * vx + vy * vy for vx, vy in vel)
         space.step(dt)
         t += dt
+        after = 0.0
         for i in range(n):
             body = bodies[i]
             if body is not None:
                 vel[i] = tuple(body.velocity)   # type: ignore[assignment]
+                after += vel[i][0] ** 2 + vel[i][1] ** 2
+        if after > before and model >= 2:
+            # pymunk resolves contacts one at a time, a few passes a step: when a ball runs into
+            # several touching at once (a pyramid) the passes can hand out more speed than came
+            # in.  Balls of ivory give back less than they get: the surplus is taken off evenly.
+            k = math.sqrt(before / after)
+            for i in range(n):
+                body = bodies[i]
+                if body is not None:
+                    vel[i] = (vel[i][0] * k, vel[i][1] * k)
+                    body.velocity = vel[i]
         for i, nx, ny in hits:
             body = bodies[i]
             if body is None or side[i] == 0.0:

@@ -95,6 +95,7 @@ AIS: dict[str, str] = {
     "cribbage": "compendium.ai.cribbage:AI",
     # the games of the cue
     "billiards": "compendium.ai.cue.billiards:AI",
+    "bagatelle": "compendium.ai.cue.bagatelle:AI",
 }
 
 _NONE = GameAI()

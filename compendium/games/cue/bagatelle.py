@@ -32,7 +32,7 @@ from .strokes import Strike, StrokeSpace
 PLAY_ORDER = ("w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4")
 BLACK = "black"
 NAMES = (BLACK, *PLAY_ORDER)
-BLACK_STYLE = BallStyle((28, 26, 24))
+BLACK_STYLE = BallStyle((58, 56, 60))      # ebony: dark, yet lit like a ball, not a hole
 Pos = tuple[float, float]
 Ball = tuple[str, float, float]       # a ball lying on the cloth: name, x, y
 
@@ -221,7 +221,8 @@ def judge(state: BagatelleState, shot: ShotResult) -> Verdict:
 
 class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
     info = BY_ID["bagatelle"]
-    table_kind = TableKind.CUE
+    table_kind = TableKind.BAGATELLE
+    physics_model = 2         # the simulation its records are made with (physics.MODEL): kept so they replay
     option_specs = (
         OptionSpec("players", 2, (2, 1, 3, 4, 5, 6), "Players",
                    help="How many take the board in turn (one alone plays for a score)"),

@@ -60,7 +60,7 @@ def runs(game):
 
 
 def test_every_catalogue_game_is_listed_and_playable_ones_load():
-    assert len(registry.all_games()) == 74
+    assert len(registry.all_games()) == 76
     assert "canfield_or_klondike" in PLAYABLE
     for gid in PLAYABLE:
         assert registry.get_game(gid).info.id == gid
@@ -71,7 +71,8 @@ TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
 # about 230 moves a CPU second when this was set; Bagatelle's random strokes, up to nine balls on
 # the board, about 160): their own pace, a slip by four times trips it.
-SLOW_PACE = {"billiards": 60, "bagatelle": 40}
+SLOW_PACE = {"billiards": 60, "pyramids": 30, "shell_out": 30,   # (the pyramid games: about 110 with 16 balls)
+             "bagatelle": 40}
 
 
 def test_random_play_is_fast(game):

@@ -49,7 +49,8 @@ def random_game(game, seed: int, options: dict | None = None) -> int:
 # finish together (the longest game alone would otherwise keep one core busy at the end).
 HALVES = (range(0, GAMES_EACH // 2), range(GAMES_EACH // 2, GAMES_EACH))
 # A game of the cue simulates every stroke (a few milliseconds of physics): a tenth as many games.
-FEWER = {"billiards": 10, "bagatelle": 10}
+FEWER = {"billiards": 10, "pyramids": 20, "shell_out": 20,   # (sixteen balls: a stroke costs more)
+         "bagatelle": 10}
 
 
 @pytest.mark.stress

@@ -21,16 +21,6 @@ def thinking_here(game: Any, player: Callable[[int], Any] | None = None) -> Call
     return submit
 
 
-def thinking_lazily(game: Any, player_level: int = 1) -> Callable[..., Future]:
-    """``thinking_here`` for a game whose legal actions are a lazy sequence of millions (the
-    strokes of the cue): the sequence's own ``index``, never a list of it, as the worker does."""
-    def submit(game_id: str, view: Any, legal: Any, memory: Any, state: Any = None, level: int = 2) -> Future:
-        future: Future = Future()
-        future.set_result((legal.index(computer_player(game, player_level).choose(game, view, legal)), {}))
-        return future
-    return submit
-
-
 def shown_table(qtbot: Any, monkeypatch: Any, game: Any, size: tuple[int, int] = (1000, 700),
                 player: Callable[[int], Any] | None = None) -> Iterator[TableWidget]:
     """A table widget on screen, animations off, the computer thinking in this process; for a

@@ -21,8 +21,9 @@ from compendium.games.cue.strokes import Strike
 from compendium.ui.table.bagatelle_items import BoardGeometry, groove_place
 from compendium.ui.table.bagatelle_table import BagatelleController
 
-from .tables import shown_table, table_played_by_the_test, thinking_lazily
+from .tables import table_played_by_the_test
 from .test_casino_table import drag
+from .test_cue_table import computer_thinking_here
 
 
 @pytest.fixture
@@ -131,9 +132,7 @@ def test_the_shot_is_animated_and_keeps_frames_under_20_ms(table):
 
 @pytest.fixture
 def computer_table(qtbot, monkeypatch):
-    for widget in shown_table(qtbot, monkeypatch, GAME):
-        monkeypatch.setattr(widget.worker, "submit", thinking_lazily(GAME))
-        yield widget
+    yield from computer_thinking_here(qtbot, monkeypatch, GAME)
 
 
 def test_the_computer_strikes_its_round(computer_table, qtbot):

@@ -214,6 +214,8 @@ class StrokeSearch:
                 tries = [Stroke(s.angle, s.power, h, 0) for h in (2, -2)]
                 tries += [Stroke((s.angle + turn) % 36000, s.power, 0, 0) for turn in (-20, 20)]
                 for t in tries:
+                    if refined and time.perf_counter() > deadline:
+                        break
                     refined.append((self.score(game, state, t), len(cands) + len(refined), t))
             scored = sorted(scored + refined, key=lambda t: (-t[0], t[1]))
         return scored[0][0], scored[0][2]

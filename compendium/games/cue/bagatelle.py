@@ -345,26 +345,11 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
             reason = f"a tie on {best}: {table}"
         return Outcome(results, reason, self.ref("the-game"), scores=state.scores)
 
-    def view(self, state: BagatelleState, seat: Seat | None) -> BagatelleState:
-        return state     # the board hides nothing
-
-    def score_events(self, state: BagatelleState) -> Sequence[ScoreEvent]:
-        return state.sheet
-
-    def action_to_str(self, action: Strike) -> str:
-        return K.action_to_str(action)
-
     def action_from_str(self, state: BagatelleState, text: str) -> Strike:
         action = K.action_from_str(text)
         if not isinstance(action, Strike):
             raise NotationError(f"Bagatelle has strokes only ('strike 0.00 p30'): {excerpt(text)}")
         return action
-
-    def describe(self, state: BagatelleState, action: Strike) -> str:
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
 
     # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
     def ball_style(self, name: str) -> BallStyle:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
@@ -228,10 +228,6 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
         shot = simulate(state.on_table(), state.cue_ball(), action.stroke, model=self.physics_model)
         return self.after(state, shot)
 
-    def shot(self, state: BilliardsState, action: Strike, record: bool = True) -> ShotResult:
-        """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record, model=self.physics_model)
-
     def after(self, state: BilliardsState, shot: ShotResult) -> BilliardsState:
         verdict = judge(state, shot)
         me, opp = state.turn, 1 - state.turn
@@ -280,26 +276,6 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
                                 f"{state.scores[0]} to {state.scores[1]}",
                        self.ref("the-game"), scores=state.scores)
 
-    def view(self, state: BilliardsState, seat: Seat | None) -> BilliardsState:
-        return state     # the table hides nothing
-
-    def score_events(self, state: BilliardsState) -> Sequence[ScoreEvent]:
-        return state.sheet
-
-    def action_to_str(self, action: Action) -> str:
-        return K.action_to_str(action)
-
-    def action_from_str(self, state: BilliardsState, text: str) -> Action:
-        return K.action_from_str(text)
-
-    def describe(self, state: BilliardsState, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"{self.seat_name(state.turn)} places his ball in the D"
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
-
     # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
     def aim_target(self, view: BilliardsState) -> Pos | None:
         return view.balls[2]            # the red
@@ -314,13 +290,6 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
     def status_parts(self, view: BilliardsState) -> list[str]:
         return [f"{self.seat_name(0)} {view.scores[0]}", f"{self.seat_name(1)} {view.scores[1]}",
                 f"{view.target} up"]
-
-    def rules_section(self, state: BilliardsState) -> str | None:
-        if state.over:
-            return self.page_section("the-game")
-        if state.in_hand():
-            return self.page_section("playing-from-hand")
-        return self.page_section("scoring")
 
 
 GAME = BilliardsGame()

@@ -10,14 +10,19 @@ view, which at these games hides nothing) offers the table and the computer:
 * ``turn`` (the seat to strike), ``strokes`` (how many strokes were played: the table animates
   the last stroke when it goes up by one), ``said`` (what the last stroke did, in words);
 * ``cue_ball()``: the name of the ball the striker plays with; ``in_hand()``: whether he must
-  first place it (``strokes.Place``) where ``CueGame.may_place`` allows (the D by default);
+  first place it (``strokes.Place``) in the D (``table.in_d``);
 * ``on_table()``: ``[(name, x, y), ...]`` of the balls on the cloth, for ``physics.simulate``.
 
-and the game offers, beside the ``Game`` protocol, ``shot(state, strike, record)`` (the
-simulated stroke, for the animation) and the hooks of ``CueGame``: how each ball is drawn
+``CueGame`` gives what is alike at every game of the cue: ``shot(state, strike, record)`` (the
+simulated stroke, for the animation), ``simulate_stroke``, the text of the actions, the view (the
+table hides nothing), the score sheet (``state.sheet``), ``describe`` and ``rules_section`` (the
+page's "the-game", ``hand_anchor`` or "scoring"), the lazy legal actions (``lazy_actions``: never
+list them), the refusals of a place or a stroke with their laws (``check_action``) and the balls
+after a place (``placed``); and the hooks the table asks: how each ball is drawn
 (``ball_style``), the lines of the scoreboard for any number of seats (``score_text``,
-``board_note``, ``status_parts``), where the aim first points (``aim_target``), and the law a
-refused place of a ball in hand cites (``hand_anchor``).  The defaults suit a game of one white
+``board_note``, ``status_parts``), where the aim first points (``aim_target``), the striker's
+ball in the prompts (``ball_words``, ``placed_words``), and the law a refused place of a ball in
+hand cites (``hand_anchor``).  The defaults suit a game of one white
 and object balls played from the D; a game overrides what differs.
 
 ``rack_pyramid`` sets up the fifteen balls of the pyramid games, and ``put_up`` finds where a
@@ -30,6 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.errors import IllegalAction, NotationError, excerpt
+from . import strokes as K
 from . import table as T
 from .physics import MODEL, ShotResult, Stroke, simulate
 
@@ -118,6 +125,86 @@ class CueGame:
         if name.startswith("r") and name[1:].isdigit():
             return STYLES["red"]
         return BallStyle((128, 128, 128), name[:2])
+
+    placed_words = "his ball"             # what a player places in the D, in the record's words
+
+    # -- the Game protocol, alike at every game of the cue -------------------------------------
+    def shot(self, state: Any, action: Any, record: bool = True) -> ShotResult:
+        """The simulated stroke of the ``Strike`` ``action`` (with the balls' paths for the
+        table's animation)."""
+        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record, model=self.physics_model)
+
+    def view(self, state: Any, seat: Any) -> Any:
+        return state     # the table hides nothing
+
+    def score_events(self, state: Any) -> Any:
+        return state.sheet
+
+    def action_to_str(self, action: Any) -> str:
+        return K.action_to_str(action)
+
+    def action_from_str(self, state: Any, text: str) -> Any:
+        return K.action_from_str(text)
+
+    def describe(self, state: Any, action: Any) -> str:
+        if isinstance(action, K.Place):
+            return f"{self.seat_name(state.turn)} places {self.placed_words} in the D"    # type: ignore[attr-defined]
+        try:
+            return str(self.apply(state, action).said)                                  # type: ignore[attr-defined]
+        except (IllegalAction, NotationError):
+            return self.action_to_str(action)
+
+    def rules_section(self, state: Any) -> str | None:
+        page = self.page_section                                                        # type: ignore[attr-defined]
+        if state.over:
+            return str(page("the-game"))
+        if state.in_hand():
+            return str(page(self.hand_anchor))
+        return str(page("scoring"))
+
+    # -- placing and striking -----------------------------------------------------------------
+    def lazy_actions(self, state: Any) -> Any:
+        """The striker's actions, never listed: every place of the D clear of the balls when his
+        ball is in hand (``PlaceSpace``), else every stroke (``StrokeSpace``)."""
+        if state.in_hand():
+            return K.PlaceSpace([p for p in state.balls if p is not None])
+        return K.StrokeSpace()
+
+    def check_action(self, state: Any, action: Any) -> None:
+        """Refuse (``IllegalAction`` citing "a-turn", ``hand_anchor`` or "the-stroke") a place
+        while the striker's ball is on the table, a place outside the D or on a ball, a stroke
+        while it is in hand, a stroke out of range, and anything else."""
+        ref = self.ref                                                                  # type: ignore[attr-defined]
+        ball = self.ball_words(state)
+        if isinstance(action, K.Place):
+            if not state.in_hand():
+                raise IllegalAction(f"{ball} is on the table: it is played from where it lies", ref("a-turn"))
+            if not isinstance(action.x, int) or not isinstance(action.y, int):
+                raise IllegalAction("a place is given in whole millimetres", ref(self.hand_anchor))
+            x, y = action.metres
+            if not T.in_d(x, y):
+                raise IllegalAction(f"{ball} in hand is placed within the D or on its lines", ref(self.hand_anchor))
+            if not K.free_of(x, y, [p for p in state.balls if p is not None]):
+                raise IllegalAction(f"{ball} cannot be placed on another ball", ref(self.hand_anchor))
+            return
+        if not isinstance(action, K.Strike):
+            raise IllegalAction(f"not an action of {self.info.name}: {excerpt(action)}", ref("a-turn"))  # type: ignore[attr-defined]
+        if state.in_hand():
+            raise IllegalAction(f"{ball} is in hand: place it in the D first", ref(self.hand_anchor))
+        if action not in K.StrokeSpace():
+            raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
+                                "the tip from -2 to 2 each way", ref("the-stroke"))
+
+    def placed(self, state: Any, place: Any) -> tuple[Pos | None, ...]:
+        """The balls with the striker's ball put at ``place`` (checked by ``check_action``)."""
+        balls = list(state.balls)
+        balls[list(state.names).index(state.cue_ball())] = place.metres
+        return tuple(balls)
+
+    # -- the table's hooks ---------------------------------------------------------------------
+    def ball_words(self, view: Any) -> str:
+        """The striker's ball in the table's prompts ("your ball"; "the white" where all share it)."""
+        return "your ball"
 
     def cue_position(self, view: Any) -> Pos | None:
         """Where the striker's ball lies (``None``: in hand)."""

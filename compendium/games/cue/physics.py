@@ -211,8 +211,16 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         x, y = body.position
         events.append(Event(round(now[0], 4), "cushion", names[i], "", round(x, 4), round(y, 4)))
 
-    space.on_collision(_BALL, _BALL, begin=ball_ball)
-    space.on_collision(_BALL, _CUSHION, begin=ball_cushion)
+    touched: set[int] = set()      # the balls in a contact this step (a still ball's speed changes only so)
+
+    def contact(arbiter: pymunk.Arbiter, _space: pymunk.Space, _data: object) -> None:
+        for body in arbiter.bodies:
+            k = index.get(body)
+            if k is not None:
+                touched.add(k)
+
+    space.on_collision(_BALL, _BALL, begin=ball_ball, post_solve=contact)
+    space.on_collision(_BALL, _CUSHION, begin=ball_cushion, post_solve=contact)
 
     frames: list[tuple[float, tuple[tuple[float, float] | None, ...]]] = []
     energies: list[float] = []
@@ -277,13 +285,14 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
                     dt = meet if model == 1 else min(dt, meet)
         now[0] = t
         hits.clear()
+        touched.clear()
         before = sum(vx * vx + vy * vy for vx, vy in vel)
         space.step(dt)
         t += dt
         after = 0.0
         for i in range(n):
             body = bodies[i]
-            if body is not None:
+            if body is not None and (i in touched or vel[i] != (0.0, 0.0)):
                 vel[i] = tuple(body.velocity)   # type: ignore[assignment]
                 after += vel[i][0] ** 2 + vel[i][1] ** 2
         if after > before and model >= 2:

@@ -339,8 +339,9 @@ class CueController(TableController):
                 self.drag = "place"
                 self._move_ghost(x, y)
             else:
-                self.table.refuse("Your ball is in hand: put it in the D (the half circle by the baulk line) "
-                                  "first.", rule_ref(self.game.info.id, self.game.hand_anchor))
+                words = self.game.ball_words(view)
+                self.table.refuse(f"{words[0].upper()}{words[1:]} is in hand: put it in the D (the half circle by "
+                                  "the baulk line) first.", rule_ref(self.game.info.id, self.game.hand_anchor))
             return
         me = self.game.cue_position(view)
         if me is None:
@@ -451,8 +452,10 @@ class CueController(TableController):
         if view is None or not self._my_turn():
             return ""
         if view.in_hand():
-            return "Your ball is in hand: drag it into the D and let go (or arrows, then Enter)"
-        return (f"Drag back from your ball and let go to strike · ←→ aim, ↑↓ strength, I/K/J/L the tip "
+            words = self.game.ball_words(view)
+            return f"{words[0].upper()}{words[1:]} is in hand: drag it into the D and let go (or arrows, then Enter)"
+        return (f"Drag back from {self.game.ball_words(view)} and let go to strike · ←→ aim, ↑↓ strength, "
+                f"I/K/J/L the tip "
                 f"({tip_words(self.height_step, self.side_step)}), Enter strikes")
 
     def status_parts(self) -> list[str]:

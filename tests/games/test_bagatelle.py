@@ -111,7 +111,7 @@ def test_illegal_actions_name_their_law():
 def test_every_law_cited_is_a_heading_of_the_page():
     anchors = rulesdoc.anchors(registry.rules_markdown("bagatelle"))
     for anchor in ("the-stroke", "a-round", "the-game", "the-black-ball-first", "the-cups", "dead-balls",
-                   "scoring", "the-black-counts-double", "sources-and-decisions"):
+                   "the-french-game", "scoring", "the-black-counts-double", "sources-and-decisions"):
         assert anchor in anchors, anchor
 
 
@@ -295,3 +295,40 @@ def test_the_strokes_are_the_shared_ones_up_the_board():
     assert ups[-1] == ups[len(ups) - 1]
     with pytest.raises(IndexError):
         ups[len(ups)]
+
+
+# -- Sans Égal, the French game (option) --------------------------------------------------------
+def test_sans_egal_is_for_two_striking_a_ball_each_in_turn():
+    state = GAME.initial_state({"game": "sans_egal"})
+    assert state.sans_egal and GAME.seat_count(state) == 2 and GAME.to_move(state) == 0
+    after = strike(state, 0, 35)                     # the leader's white sends the black into the 1
+    assert GAME.to_move(after) == 1 and after.striker() == "r1" and after.black_by == 0
+    assert GAME.legal_actions(after, 0) == () and GAME.legal_actions(after, 1)
+    assert strike(after, 0, 5).turn == 0
+    with pytest.raises(NotationError):
+        GAME.initial_state({"game": "sans_egal", "players": 3})
+
+
+def test_sans_egal_a_miss_of_the_black_forfeits_five():
+    """Rule: the French game. The leader's white misses the black: dead, and five to the reds."""
+    state = GAME.initial_state({"game": "sans_egal"})
+    after = strike(state, 500, 40)
+    assert after.dead == ("w1",) and after.scores == (0, 5)
+    assert [(e.seat, e.points, e.rule) for e in after.sheet] == [(1, 5, "bagatelle#the-french-game")]
+
+
+def test_sans_egal_each_ball_scores_for_its_owner_and_the_black_for_its_striker():
+    """Rule: the French game. The whites are the leader's (seat 1 this round), the reds seat 0's;
+    the white in the 9 scores 9 to seat 1 although seat 0 drove it in, the red in the 3 scores 3
+    to seat 0, the black in the 8 sixteen to seat 0 whose stroke put it there."""
+    state = BagatelleState(seats=2, rounds=1, board=(), cups=cups(c9="w2", c3="r1", c8=BLACK), round_index=1,
+                           next_ball=7, black_struck=True, scores=(10, 21), variant="sans_egal", black_by=0)
+    assert state.leader == 1 and state.turn == 0 and state.striker() == "r4"
+    assert (state.pending(0), state.pending(1)) == (3 + 16, 9)
+    after = strike(state, 0, 5)                     # the last red, too weak to count
+    assert after.scores == (10 + 19, 21 + 9) and GAME.is_terminal(after)
+    new = after.sheet[len(state.sheet):]
+    assert sorted((e.seat, e.points, e.rule) for e in new) == [
+        (0, 3, "bagatelle#the-french-game"), (0, 16, "bagatelle#the-black-counts-double"),
+        (1, 9, "bagatelle#the-french-game")]
+    assert GAME.outcome(after).results == (0.0, 1.0)

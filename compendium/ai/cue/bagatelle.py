@@ -7,8 +7,10 @@ either side cushion (aimed at the cup's image in the cushion), the ghost-ball ai
 knock a ball lying on the cloth (the black above all) into each empty cup, and, while the black
 has not been struck, aims at the black that would send it towards each cup and a fan about it.
 Each aim is tried at the strengths that bring the ball to the cup slowly (estimated from the
-cloth's friction).  A stroke is worth what it adds to the cups (``bagatelle.judge``), less a
-little for a ball thrown away by missing the black.
+cloth's friction).  A stroke is worth what it adds to the striker's score and to what the cups
+hold for him, less what it adds for the others (at Sans Égal), by the game's own laws
+(``bagatelle.judge`` and the game's ``after``), less a little for a ball thrown away by missing
+the black at the common game.
 
 * Level 1 tries straight aims and the black at one strength.
 * Level 2 adds the cushion aims and the knock-ins, at three strengths.
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ...games.cue import bagatelle_board as B
-from ...games.cue.bagatelle import BLACK, BagatelleState, cups_value, judge, up_the_board
+from ...games.cue.bagatelle import BLACK, BagatelleState, judge, up_the_board
 from ...games.cue.physics import MU_ROLL, G, ShotResult, Stroke
 from ...games.cue.strokes import Strike
 from ..base import PlayerAI
@@ -123,8 +125,18 @@ class BagatellePlayer(StrokeSearch):
         return candidates(state, self.level)
 
     def value(self, game: Any, state: BagatelleState, shot: ShotResult) -> float:
-        verdict = judge(state, shot)
-        return cups_value(verdict.cups) - state.in_cups() - (0.0 if verdict.black_struck else MISS)
+        """What the stroke adds to the striker's score and what the cups now hold for him, less
+        what it adds for the others (at Sans Égal: his opponent's balls knocked in, the forfeit
+        for missing the black), less a little for a ball thrown away at the common game."""
+        after = game.after(state, shot)
+        me = state.turn
+        gain = 0.0
+        for seat in range(state.seats):
+            delta = after.scores[seat] + after.pending(seat) - state.scores[seat] - state.pending(seat)
+            gain += delta if seat == me else -delta
+        if not state.sans_egal and not judge(state, shot).black_struck:
+            gain -= MISS
+        return gain
 
     def position(self, game: Any, state: BagatelleState, shot: ShotResult) -> float:
         verdict = judge(state, shot)

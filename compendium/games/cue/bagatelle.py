@@ -32,6 +32,7 @@ from .strokes import Strike, StrokeSpace
 PLAY_ORDER = ("w1", "r1", "w2", "r2", "w3", "r3", "w4", "r4")
 BLACK = "black"
 NAMES = (BLACK, *PLAY_ORDER)
+FORFEIT = 5           # Sans Égal: the points a player who misses the black gives his opponent
 BLACK_STYLE = BallStyle((58, 56, 60))      # ebony: dark, yet lit like a ball, not a hole
 Pos = tuple[float, float]
 Ball = tuple[str, float, float]       # a ball lying on the cloth: name, x, y
@@ -118,19 +119,54 @@ class BagatelleState:
     strokes: int = 0
     sheet: tuple[ScoreEvent, ...] = ()
     said: str = ""
+    variant: str = "common"                     # or "sans_egal": two players, a ball each in turn
+    black_by: Seat = -1                         # Sans Égal: whose stroke put the black in a cup
 
     @property
     def over(self) -> bool:
+        # (at Sans Égal a round is both players': each leads ``rounds`` of them in turn)
         return self.round_index >= self.seats * self.rounds
 
     @property
-    def turn(self) -> Seat:
+    def sans_egal(self) -> bool:
+        return self.variant == "sans_egal"
+
+    @property
+    def leader(self) -> Seat:
+        """Who plays the round (the common game), or leads it with the whites (Sans Égal)."""
         return self.round_index % self.seats
 
     @property
+    def turn(self) -> Seat:
+        if self.sans_egal:
+            return (self.leader + self.next_ball) % 2
+        return self.leader
+
+    def owner(self, ball: str) -> Seat:
+        """Whose score a ball in a cup goes to at the end of the round (the black aside)."""
+        if self.sans_egal:
+            return self.leader if ball.startswith("w") else 1 - self.leader
+        return self.leader
+
+    def pending(self, seat: Seat) -> int:
+        """What the cups hold for ``seat`` as they are (scored at the end of the round)."""
+        total = 0
+        for n, ball in enumerate(self.cups):
+            if ball == BLACK:
+                total += 2 * (n + 1) if (self.black_by if self.sans_egal else self.leader) == seat else 0
+            elif ball:
+                total += n + 1 if self.owner(ball) == seat else 0
+        return total
+
+    @property
     def round_number(self) -> int:
-        """The round now being played (1 for the first round of every player)."""
-        return self.round_index // self.seats + 1
+        """The round now being played (the common game: 1 for the first round of every player;
+        Sans Égal: each round is both players', counted one by one)."""
+        return self.round_index + 1 if self.sans_egal else self.round_index // self.seats + 1
+
+    @property
+    def round_count(self) -> int:
+        return self.seats * self.rounds if self.sans_egal else self.rounds
 
     def striker(self) -> str:
         return PLAY_ORDER[self.next_ball]
@@ -165,6 +201,7 @@ class BagatelleState:
         return frozenset(n + 1 for n, ball in enumerate(self.cups) if ball)
 
     def in_cups(self) -> int:
+        """What the cups are worth, all of them (the common game's player's, at the end)."""
         return cups_value(self.cups)
 
 
@@ -227,8 +264,11 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
         OptionSpec("players", 2, (2, 1, 3, 4, 5, 6), "Players",
                    help="How many take the board in turn (one alone plays for a score)"),
         OptionSpec("rounds", 3, (3, 1, 5), "Rounds",
-                   help="The rounds each player plays; the highest aggregate wins",
+                   help="The rounds each player plays (leads, at Sans Égal); the highest aggregate wins",
                    labels=("Three rounds", "One round", "Five rounds")),
+        OptionSpec("game", "common", ("common", "sans_egal"), "Game",
+                   help="The common game, or Sans Égal: two players, the whites against the reds, a ball each in turn",
+                   labels=("The common game", "Sans Égal")),
     )
 
     def ref(self, anchor: str) -> str:
@@ -243,6 +283,13 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
     def initial_state(self, options: Options | None = None) -> BagatelleState:
         opts = self.resolve_options(options)
         n = opts["players"]
+        if opts["game"] == "sans_egal":
+            if n != 2:
+                raise NotationError(f"Sans Égal is a game for two players, not {n}")
+            return BagatelleState(seats=2, rounds=opts["rounds"], board=fresh_round(), scores=(0, 0),
+                                  variant="sans_egal",
+                                  said=f"The black is on its spot; {self.seat_name(0)} leads with the whites, "
+                                       f"{self.seat_name(1)} has the reds.")
         return BagatelleState(seats=n, rounds=opts["rounds"], board=fresh_round(), scores=(0,) * n,
                               said=f"The black is on its spot; {self.seat_name(0)} plays the first round.")
 
@@ -285,9 +332,25 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
         verdict = judge(state, shot)
         striker = state.striker()
         words = self._words(state, verdict, striker)
+        scores, sheet, black_by = list(state.scores), list(state.sheet), state.black_by
+        if state.sans_egal:
+            if any(ball == BLACK for ball, _ in verdict.lodged):
+                black_by = state.turn          # the black counts double to the striker who holed it
+            if any(why == "missed" for _, why in verdict.dead):
+                other = 1 - state.turn
+                scores[other] += FORFEIT
+                why = f"{self.seat_name(state.turn)} missed the black: {FORFEIT} to {self.seat_name(other)}"
+                sheet.append(ScoreEvent(other, FORFEIT, why, self.ref("the-french-game")))
+                words += f" {self.seat_name(other)} scores {FORFEIT}."
         nxt = replace(state, board=verdict.board, cups=verdict.cups, next_ball=state.next_ball + 1,
                       black_struck=verdict.black_struck, strokes=state.strokes + 1,
-                      dead=state.dead + tuple(b for b, _ in verdict.dead), said=words)
+                      dead=state.dead + tuple(b for b, _ in verdict.dead), said=words,
+                      scores=tuple(scores), sheet=tuple(sheet), black_by=black_by)
+        if state.sans_egal:
+            held = ", ".join(f"{self.seat_name(s)} {nxt.pending(s)}" for s in (0, 1))
+            nxt = replace(nxt, said=f"{words} In the cups: {held}.")
+        else:
+            nxt = replace(nxt, said=f"{words} In the cups: {nxt.in_cups()}.")
         if nxt.next_ball < len(PLAY_ORDER):
             return nxt
         return self.end_round(nxt)
@@ -305,28 +368,35 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
             parts.append(f"{ball_words(striker)} lies on the cloth" if any(b[0] == striker for b in verdict.board)
                          else f"{ball_words(striker)} is played")
         text = "; ".join(parts)
-        return text[0].upper() + text[1:] + f". In the cups: {cups_value(verdict.cups)}."
+        return text[0].upper() + text[1:] + "."
 
     def end_round(self, state: BagatelleState) -> BagatelleState:
-        """Read the cups, score them to the player, and set the board for the next round."""
-        me = state.turn
+        """Read the cups, score them (to the player of the round; at Sans Égal each ball to its
+        owner and the black to whoever holed it), and set the board for the next round."""
         sheet = list(state.sheet)
+        scores = list(state.scores)
         for n, ball in enumerate(state.cups):
             if not ball:
                 continue
             if ball == BLACK:
-                sheet.append(ScoreEvent(me, 2 * (n + 1), f"the black in the {n + 1}, counting double",
-                                        self.ref("the-black-counts-double")))
+                seat = state.black_by if state.sans_egal and state.black_by >= 0 else state.leader
+                points, words = 2 * (n + 1), f"the black in the {n + 1}, counting double"
+                anchor = "the-black-counts-double"
             else:
-                sheet.append(ScoreEvent(me, n + 1, f"{ball_words(ball)} in the {n + 1}", self.ref("scoring")))
-        total = state.in_cups()
-        scores = list(state.scores)
-        scores[me] += total
+                seat = state.owner(ball)
+                points, words = n + 1, f"{ball_words(ball)} in the {n + 1}"
+                anchor = "the-french-game" if state.sans_egal else "scoring"
+            scores[seat] += points
+            sheet.append(ScoreEvent(seat, points, words, self.ref(anchor)))
+        seats = range(state.seats) if state.sans_egal else (state.leader,)
+        said = " ".join(f"{self.seat_name(s)} scores {state.pending(s)} in round {state.round_number}."
+                        for s in seats)
         done = replace(state, board=fresh_round(), cups=("",) * 9, round_index=state.round_index + 1,
-                       next_ball=0, black_struck=False, dead=(), scores=tuple(scores), sheet=tuple(sheet))
-        said = f"{self.seat_name(me)} scores {total} in round {state.round_number}."
+                       next_ball=0, black_struck=False, dead=(), scores=tuple(scores), sheet=tuple(sheet),
+                       black_by=-1)
         if not done.over:
-            said += f" {self.seat_name(done.turn)} plays round {done.round_number}."
+            said += (f" {self.seat_name(done.leader)} leads round {done.round_number} with the whites."
+                     if done.sans_egal else f" {self.seat_name(done.turn)} plays round {done.round_number}.")
         return replace(done, said=state.said + " " + said)
 
     def outcome(self, state: BagatelleState) -> Outcome | None:
@@ -366,17 +436,22 @@ class BagatelleGame(CueGame, Game[BagatelleState, Strike, BagatelleState]):
         return (B.ARC_X, B.CENTRE_Y)
 
     def score_text(self, view: BagatelleState, seat: int) -> str:
-        now = f"   in the cups {view.in_cups()}" if seat == view.turn and not view.over else ""
+        if view.over:
+            return str(view.scores[seat])
+        if view.sans_egal:
+            colours = "whites" if seat == view.leader else "reds"
+            return f"{view.scores[seat]}   ({colours}) in the cups {view.pending(seat)}"
+        now = f"   in the cups {view.pending(seat)}" if seat == view.turn else ""
         return f"{view.scores[seat]}{now}"
 
     def board_note(self, view: BagatelleState) -> str:
         if view.over:
             return f"{view.rounds} round{'s' if view.rounds > 1 else ''} each: the game is over"
-        return f"Round {view.round_number} of {view.rounds}, ball {view.next_ball + 1} of 8"
+        return f"Round {view.round_number} of {view.round_count}, ball {view.next_ball + 1} of 8"
 
     def status_parts(self, view: BagatelleState) -> list[str]:
         return [*(f"{self.seat_name(s)} {view.scores[s]}" for s in range(view.seats)),
-                f"round {min(view.round_number, view.rounds)} of {view.rounds}"]
+                f"round {min(view.round_number, view.round_count)} of {view.round_count}"]
 
     def rules_section(self, state: BagatelleState) -> str | None:
         if state.over:

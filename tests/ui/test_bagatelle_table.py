@@ -101,7 +101,7 @@ def test_the_balls_in_the_cups_and_the_balls_to_come_are_shown(table):
     for k, name in enumerate(PLAY_ORDER[2:]):
         assert ctl.balls[name].isVisible() and ctl.balls[name].pos() == ctl.geo.to_scene(*groove_place(k))
     assert "in the cups 2" in " ".join(text for text, _ in ctl.panel.lines)
-    assert "strike the black first" not in ctl.prompt()
+    assert "the black first" not in ctl.prompt() and "Drag back" in ctl.prompt()
 
 
 def test_the_shot_is_animated_and_keeps_frames_under_20_ms(table):

@@ -64,6 +64,6 @@ class BagatelleController(CueController):
         view = self._shown
         if view is None or not self._my_turn():
             return ""
-        first = "" if view.black_struck else "strike the black first · "
-        return (f"Drag back from the ball and let go to strike up the board · {first}←→ aim, ↑↓ strength, "
+        first = "" if view.black_struck else " · the black first"
+        return (f"Drag back from the ball and let go{first} · ←→ aim, ↑↓ strength, "
                 f"I/K/J/L the tip ({tip_words(self.height_step, self.side_step)}), Enter strikes")

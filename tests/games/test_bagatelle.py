@@ -213,6 +213,8 @@ def test_the_most_a_round_can_score():
     assert cups_value(tuple(f"w{n}" for n in range(1, 9)) + (BLACK,)) == 54
     assert cups_value((BLACK,) + tuple(f"w{n}" for n in range(2, 10))) == 46
     assert cups_value(EMPTY) == 0 and cups_value(cups(c9="w1")) == 9
+    # the page's worked example: the 9, 7, 6 and 3, and the black in the 8
+    assert cups_value(cups(c9="w1", c7="r1", c6="w2", c3="r2", c8=BLACK)) == 41
 
 
 def test_the_game_is_the_highest_aggregate_after_the_rounds():

@@ -291,3 +291,17 @@ def test_the_standard_positions_of_the_strength_measure_are_fixed_and_fair():
             assert min(on[i][0], on[i][1], T.LENGTH - on[i][0], T.WIDTH - on[i][1]) >= 2 * R
             for j in range(i + 1, len(on)):
                 assert math.dist(on[i], on[j]) > 3 * R
+
+
+def test_the_show_me_break_plays_as_its_caption_says():
+    """resources/examples/pyramids/the-break.json: a thin edge of the apex, the white back in baulk."""
+    from compendium.reference.worked_examples import load_example
+    example = load_example("pyramids", "the-break")
+    state = GAME.initial_state(example.record.options)
+    start = state
+    for text in example.record.actions:
+        state = GAME.apply(state, GAME.action_from_str(state, text))
+    assert state.scores == (0, 0) and state.turn == 1 and state.reds_on_table() == 15
+    assert T.in_baulk(*state.balls[0])
+    moved = [k for k in range(1, 16) if math.dist(start.balls[k], state.balls[k]) > 0.05]
+    assert 1 <= len(moved) <= 2

@@ -39,7 +39,7 @@ def groove_place(k: int) -> tuple[float, float]:
     return GROOVE_X, B.CENTRE_Y + 3 * step - k * step
 
 
-def _rounded(g: BoardGeometry, beyond: float) -> QPainterPath:
+def _rounded(g: TableGeometry, beyond: float) -> QPainterPath:
     """The board's outline ``beyond`` metres outside the cushions' faces: straight sides and the
     player's end, and the semicircle about the 9."""
     path = QPainterPath()
@@ -55,7 +55,8 @@ def _rounded(g: BoardGeometry, beyond: float) -> QPainterPath:
     return path
 
 
-def paint_board(painter: QPainter, g: BoardGeometry) -> None:
+def paint_board(painter: QPainter, g: TableGeometry) -> None:
+    """The board, in ``g`` (a ``BoardGeometry``)."""
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     s = g.scale
     outer = _rounded(g, RAIL + WOOD)

@@ -404,7 +404,7 @@ def bench_core(quick: bool) -> dict[str, float]:
                 continue
             out[f"{gid}.level{level}_decision_p50_ms"] = statistics.median(times)
             out[f"{gid}.level{level}_decision_p95_ms"] = _percentile(times, 95)
-            if game.table_kind is TableKind.CUE:      # its own budget, at every level
+            if game.table_kind in (TableKind.CUE, TableKind.BAGATELLE):   # its own budget, at every level
                 worst["cue"] = max(worst.get("cue", 0.0), _percentile(times, 95))
             elif level == 2 and game.info.family is not Family.BOARD:   # the budget is for card games
                 worst["p50"] = max(worst.get("p50", 0.0), statistics.median(times))

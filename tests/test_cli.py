@@ -97,7 +97,7 @@ def test_list_prints_one_line_per_game(runs):
     proc = runs["list"]
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.splitlines()
-    assert len(lines) == 74
+    assert len(lines) == 76
     ids = [game.id for game in registry.all_games()]
     assert [line.split()[0] for line in lines] == ids
     for line in lines:
@@ -108,13 +108,13 @@ def test_list_json(runs):
     proc = runs["json"]
     assert proc.returncode == 0, proc.stderr
     rows = json.loads(proc.stdout)
-    assert isinstance(rows, list) and len(rows) == 74
+    assert isinstance(rows, list) and len(rows) == 76
     for row in rows:
         assert {"id", "name", "family", "status"} <= set(row)
         assert row["status"] in ("playable", "reference")
         assert row["name"] and row["family"]
     ids = [row["id"] for row in rows]
-    assert len(set(ids)) == 74
+    assert len(set(ids)) == 76
     assert {row["id"] for row in rows if row["status"] == "playable"} == set(registry.playable_ids())
     assert "canfield_or_klondike" in registry.playable_ids()
 

@@ -95,6 +95,9 @@ AIS: dict[str, str] = {
     "cribbage": "compendium.ai.cribbage:AI",
     # the games of the cue
     "billiards": "compendium.ai.cue.billiards:AI",
+    "pyramids": "compendium.ai.cue.pyramids:AI",
+    "shell_out": "compendium.ai.cue.pyramids:SHELL_OUT_AI",
+    "bagatelle": "compendium.ai.cue.bagatelle:AI",
 }
 
 _NONE = GameAI()

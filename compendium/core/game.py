@@ -73,6 +73,7 @@ class TableKind(StrEnum):
     CRIBBAGE = "cribbage"
     BANKING_CARDS = "banking_cards"   # Vingt-Un and Blind Hookey: a dealer banking against punters
     CUE = "cue"                   # the billiard table seen from above: Billiards, Pool
+    BAGATELLE = "bagatelle"       # the bagatelle board seen from above, on the cue table's controller
 
 
 class Chance(StrEnum):

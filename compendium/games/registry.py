@@ -88,6 +88,9 @@ ENGINES: dict[str, str] = {
     "vingt_un": "compendium.games.chance.vingt_un:GAME",
     "blind_hookey": "compendium.games.chance.blind_hookey:GAME",
     "billiards": "compendium.games.cue.billiards:GAME",
+    "pyramids": "compendium.games.cue.pyramids:GAME",
+    "shell_out": "compendium.games.cue.shell_out:GAME",
+    "bagatelle": "compendium.games.cue.bagatelle:GAME",
 }
 
 _loaded: dict[str, Game[Any, Any, Any]] = {}

@@ -75,7 +75,7 @@ def test_core_games_ai_demo_and_cli_run_with_qt_blocked():
                  "compendium.ai.patience", "compendium.ai.worker", "compendium.demo", "compendium.cli"):
         assert name in imported
     assert report["list_code"] == 0
-    assert report["listed"] == 74
+    assert report["listed"] == 76
     assert report["demo_finished"] is True
     assert report["demo_steps"] > 0
     assert "every card is on the foundations" in report["demo_summary"]  # deal 143 is a win

@@ -43,17 +43,18 @@ REFERENCE_IDS = {
     "whist", "dummy_whist", "double_dummy", "bridge", "bezique", "rubicon_bezique", "ecarte",
     "euchre", "loo",                                              # trick-taking (9)
     "blind_hookey", "vingt_un", "roulette", "trente_et_quarante",  # banking and gambling (4)
-    "cribbage", "bagatelle", "billiards", "pool", "snooker_pool",  # others (5)
+    "cribbage", "bagatelle", "billiards", "pyramids", "shell_out", "pool", "snooker_pool",  # others (7)
 }
 
 EXPECTED_COUNTS = {
     Family.PATIENCE: 27, Family.TRICK_TAKING: 17 + 9, Family.BANKING: 3 + 4, Family.BOARD: 3,
-    Family.DOMINOES: 2, Family.PARLOUR: 3, Family.OTHER: 1 + 5,
+    Family.DOMINOES: 2, Family.PARLOUR: 3, Family.OTHER: 1 + 7,
 }
 
 # Sections of a 1909 chapter that are described on their game's page, not entered on their own
-# (Pyramids and Shell Out on the Billiards page; Hoyle's Draughts is our Checkers).
-NOT_ENTRIES = {"pyramids", "shell_out", "draughts_hoyle", "six_card_cribbage", "french_vingt_un"}
+# (Hoyle's Draughts is our Checkers; Pyramids and Shell Out, sections of the Billiards chapter,
+# are entries of their own since they are played on the cue table).
+NOT_ENTRIES = {"draughts_hoyle", "six_card_cribbage", "french_vingt_un"}
 
 
 def _section_one_ids(text: str) -> list[str]:
@@ -72,8 +73,8 @@ def _section_one_ids(text: str) -> list[str]:
     return ids
 
 
-def test_exactly_74_entries():
-    assert len(CATALOGUE) == 56 + 18
+def test_exactly_76_entries():
+    assert len(CATALOGUE) == 56 + 20
     assert all(isinstance(info, GameInfo) for info in CATALOGUE)
 
 
@@ -171,12 +172,14 @@ def test_chance_and_information_values():
     # Riddles shuffles its riddles (a deal) and keeps each answer unseen until it is told
     assert (BY_ID["riddles"].chance, BY_ID["riddles"].information) == ("deal", "hidden")
     for game_id in ("chess", "checkers", "ghost",
-                    "serpent_poker_patience", "bagatelle", "billiards", "pool", "snooker_pool"):
+                    "serpent_poker_patience", "bagatelle", "billiards", "pyramids", "shell_out", "pool",
+                    "snooker_pool"):
         assert BY_ID[game_id].chance == "none", game_id
     assert BY_ID["roulette"].chance == "dice"  # the wheel: a throw, nothing dealt or hidden
-    for game_id in ("bagatelle", "billiards", "pool", "snooker_pool", "roulette"):
+    cue_and_wheel = {"bagatelle", "billiards", "pyramids", "shell_out", "pool", "snooker_pool", "roulette"}
+    for game_id in cue_and_wheel:
         assert BY_ID[game_id].information == "perfect", game_id
-    for game_id in REFERENCE_IDS - {"bagatelle", "billiards", "pool", "snooker_pool", "roulette"}:
+    for game_id in REFERENCE_IDS - cue_and_wheel:
         assert (BY_ID[game_id].chance, BY_ID[game_id].information) == ("deal", "hidden"), game_id
     perfect_patience = {"la_belle_lucie", "house_in_the_wood", "house_on_the_hill", "fortress",
                         "nestor", "serpent_poker_patience"}
@@ -211,8 +214,9 @@ def test_get_and_lookup():
     assert get("rouge_et_noir").id == "trente_et_quarante"
     assert lookup("Écarté").id == "ecarte"
     assert lookup("Vingt-et-Un").id == "vingt_un"
+    assert lookup("Shell Out").id == "shell_out" and get("pyramids").name == "Pyramids"
     with pytest.raises(KeyError):
-        get("pyramids")
+        get("draughts_hoyle")
 
 
 def test_a_misspelt_kind_of_chance_or_information_is_refused() -> None:

@@ -60,7 +60,7 @@ def runs(game):
 
 
 def test_every_catalogue_game_is_listed_and_playable_ones_load():
-    assert len(registry.all_games()) == 74
+    assert len(registry.all_games()) == 76
     assert "canfield_or_klondike" in PLAYABLE
     for gid in PLAYABLE:
         assert registry.get_game(gid).info.id == gid
@@ -69,12 +69,14 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 # Options some games' random play is also timed under (the setting their own tests timed).
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
-# about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
-SLOW_PACE = {"billiards": 60}
+# about 230 moves a CPU second when this was set; Bagatelle's random strokes, up to nine balls on
+# the board, about 160): their own pace, a slip by four times trips it.
+SLOW_PACE = {"billiards": 60, "pyramids": 30, "shell_out": 30,   # (the pyramid games: about 110 with 16 balls)
+             "bagatelle": 40}
 # The options of a game's shortest game, for the check that plays whole games (where the
 # default game is long: twelve deals of Boston take its computer players seconds).
 SHORT_GAME = {"billiards": {"points": 50}, "boston": {"deals": 4}, "solo_whist_three_handed": {"deals": 3},
-              "roulette": {"coups": 10}}
+              "roulette": {"coups": 10}, "bagatelle": {"rounds": 1}}
 
 
 def test_random_play_is_fast(game):

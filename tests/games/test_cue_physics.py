@@ -148,3 +148,19 @@ def test_a_shot_is_quick():
     for power in range(10, 101, 10):
         simulate(balls, "white", Stroke(1000 + power * 37, power))
     assert (time.process_time() - start) / 10 < 0.05
+
+
+def test_a_ball_squeezed_against_a_cushion_gains_no_energy():
+    """The white running along the right cushion into the red (a stroke of the Billiards record
+    fixture): pymunk's passes once handed the red five times the energy that came in.  Model 2
+    (the default, the pyramid games') takes the surplus off; Billiards keeps model 1 so that its
+    saved games replay as they were played."""
+    balls = [("white", 0.736, 0.933), ("spot", 3.2578, 1.7952), ("red", 3.4044, 0.0575)]
+    stroke = Stroke(34093, 30)
+    shot = simulate(balls, "white", stroke, energy=True)
+    energies = [0.5 * (MAX_SPEED * 0.3) ** 2, *shot.energy]
+    for before, after in zip(energies, energies[1:]):
+        assert after <= before * (1 + 1e-9) + 1e-12
+    old = simulate(balls, "white", stroke, energy=True, model=1)
+    assert max(b - a for a, b in zip(old.energy, old.energy[1:])) > 1.0     # what model 1 keeps
+    assert shot.final != old.final

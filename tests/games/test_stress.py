@@ -50,8 +50,8 @@ def random_game(game, seed: int, options: dict | None = None) -> int:
 HALVES = (range(0, GAMES_EACH // 2), range(GAMES_EACH // 2, GAMES_EACH))
 # A game of the cue simulates every stroke (a few milliseconds of physics, against a few
 # microseconds for a card game's move): a fortieth as many games, 25 of about 190 strokes each, so
-# that each game of the cue costs the stress step what a card game does (about 15 s of CPU).
-FEWER = {"billiards": 40}
+# that each game of the cue costs the stress step about what a card game does (15 s of CPU).
+FEWER = {"billiards": 40, "pyramids": 40, "shell_out": 40, "bagatelle": 40}
 
 
 @pytest.mark.stress

@@ -161,21 +161,27 @@ def test_the_shot_is_animated_from_the_simulation_and_keeps_frames_under_20_ms(t
         assert abs(ctl.balls["white"].pos().x() - p.x()) < 0.5
 
 
-@pytest.fixture
-def computer_table(qtbot, monkeypatch):
-    """The computer thinking here (tables.thinking_here would make a list of the millions of
-    strokes: the lazy sequence's own ``index`` is used instead, as the worker does)."""
+def computer_thinking_here(qtbot, monkeypatch, game):
+    """A table whose computer (level 1) thinks here (tables.thinking_here would make a list of the
+    millions of strokes: the lazy sequence's own ``index`` is used instead, as the worker does)."""
     from concurrent.futures import Future
 
     from compendium.ai.registry import computer_player
+    from compendium.games import registry
 
     def submit(game_id, view, legal, memory, state=None, level=2):
         future: Future = Future()
-        future.set_result((legal.index(computer_player(GAME, 1).choose(GAME, view, legal)), {}))
+        played = registry.get_game(game_id)
+        future.set_result((legal.index(computer_player(played, 1).choose(played, view, legal)), {}))
         return future
-    for widget in shown_table(qtbot, monkeypatch, GAME):
+    for widget in shown_table(qtbot, monkeypatch, game):
         monkeypatch.setattr(widget.worker, "submit", submit)
         yield widget
+
+
+@pytest.fixture
+def computer_table(qtbot, monkeypatch):
+    yield from computer_thinking_here(qtbot, monkeypatch, GAME)
 
 
 def test_the_computer_places_its_ball_and_strikes(computer_table, qtbot):

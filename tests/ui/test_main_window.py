@@ -54,7 +54,7 @@ def played_session(seed: int = 7, moves: int = 4, options: dict | None = None) -
 
 def test_library_lists_every_game_grouped_by_family(make_window) -> None:
     library = make_window().library
-    assert len(library.visible_game_ids()) == 74
+    assert len(library.visible_game_ids()) == 76
     assert sorted(library.visible_game_ids()) == sorted(i.id for i in registry.all_games())
     groups = [library.tree.topLevelItem(i) for i in range(library.tree.topLevelItemCount())]
     families = [f for f in Family if any(i.family is f for i in registry.all_games())]
@@ -91,7 +91,7 @@ def test_library_search_filters_and_says_when_nothing_matches(make_window, qtbot
     assert "No game matches" in library.empty.text()
 
     library.search.clear()
-    assert len(library.visible_game_ids()) == 74
+    assert len(library.visible_game_ids()) == 76
     assert not library.empty.isVisibleTo(library)
 
 

@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...core.errors import IllegalAction, NotationError, excerpt
+from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
 from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, Special, TableKind
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
 from . import strokes as K
 from . import table as T
+from .game import CueGame
 from .physics import ShotResult, simulate
 from .strokes import Place, PlaceSpace, Strike, StrokeSpace
 
@@ -66,6 +67,10 @@ class BilliardsState:
     @property
     def over(self) -> bool:
         return max(self.scores) >= self.target
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return BALLS
 
     def cue_ball(self) -> str:
         return BALLS[self.turn]
@@ -149,9 +154,10 @@ def judge(state: BilliardsState, shot: ShotResult) -> Verdict:
     return Verdict(sum(p for p, _, _ in items), 0, tuple(items), False)
 
 
-class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
+class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
     info = BY_ID["billiards"]
     table_kind = TableKind.CUE
+    physics_model = 1         # the simulation its records were made with (physics.MODEL)
     option_specs = (
         OptionSpec("points", 100, (100, 50, 250), "Game", help="The points that win the game",
                    labels=("100 up", "50 up", "250 up")),
@@ -219,12 +225,8 @@ class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
         if action not in StrokeSpace():
             raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
-        shot = simulate(state.on_table(), state.cue_ball(), action.stroke)
+        shot = simulate(state.on_table(), state.cue_ball(), action.stroke, model=self.physics_model)
         return self.after(state, shot)
-
-    def shot(self, state: BilliardsState, action: Strike, record: bool = True) -> ShotResult:
-        """The simulated stroke (with the balls' paths for the table's animation)."""
-        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record)
 
     def after(self, state: BilliardsState, shot: ShotResult) -> BilliardsState:
         verdict = judge(state, shot)
@@ -274,32 +276,20 @@ class BilliardsGame(Game[BilliardsState, Action, BilliardsState]):
                                 f"{state.scores[0]} to {state.scores[1]}",
                        self.ref("the-game"), scores=state.scores)
 
-    def view(self, state: BilliardsState, seat: Seat | None) -> BilliardsState:
-        return state     # the table hides nothing
+    # -- the table's hooks (games/cue/game.py) ---------------------------------------------------
+    def aim_target(self, view: BilliardsState) -> Pos | None:
+        return view.balls[2]            # the red
 
-    def score_events(self, state: BilliardsState) -> Sequence[ScoreEvent]:
-        return state.sheet
+    def score_text(self, view: BilliardsState, seat: int) -> str:
+        run = f"   break {view.run}" if seat == view.turn and view.run else ""
+        return f"{view.scores[seat]}{run}"
 
-    def action_to_str(self, action: Action) -> str:
-        return K.action_to_str(action)
+    def board_note(self, view: BilliardsState) -> str:
+        return f"Game: {view.target} up"
 
-    def action_from_str(self, state: BilliardsState, text: str) -> Action:
-        return K.action_from_str(text)
-
-    def describe(self, state: BilliardsState, action: Action) -> str:
-        if isinstance(action, Place):
-            return f"{self.seat_name(state.turn)} places his ball in the D"
-        try:
-            return self.apply(state, action).said
-        except (IllegalAction, NotationError):
-            return self.action_to_str(action)
-
-    def rules_section(self, state: BilliardsState) -> str | None:
-        if state.over:
-            return self.page_section("the-game")
-        if state.in_hand():
-            return self.page_section("playing-from-hand")
-        return self.page_section("scoring")
+    def status_parts(self, view: BilliardsState) -> list[str]:
+        return [f"{self.seat_name(0)} {view.scores[0]}", f"{self.seat_name(1)} {view.scores[1]}",
+                f"{view.target} up"]
 
 
 GAME = BilliardsGame()

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Protocol, Sequence
 
 import pymunk
 
@@ -48,7 +48,30 @@ MAX_TIME = 60.0         # table time after which the balls are stopped (never re
 STOP_SPEED = 0.004      # a ball slower than this, rolling, stops
 
 _BALL, _CUSHION = 1, 2
+# The version of the simulation.  1: as English Billiards first shipped (its records replay
+# with it): a step could be stretched by two balls closing slowly, and the surplus speed pymunk
+# may hand out when a ball is squeezed (against a cushion, or into balls touching) was kept.
+# 2: the step is never longer than the ladder's, and no step ends with more energy than it
+# began with: needed by the pyramid games, where a ball runs into fifteen balls close together.
+MODEL = 2
 _E_B = math.sqrt(E_BALL)
+
+
+class Board(Protocol):
+    """Another playing surface than the billiard table (the bagatelle board): its ball, its
+    hardest stroke, its cushions, the round obstacles fixed on it, and where a ball leaves play
+    (``drop``: the name of the hole a ball at (x, y) moving at (vx, vy) falls into, ``taken`` being
+    those already filled this stroke, and the post it then leaves there, or ``None``).  A board is
+    a value, equal and hashed by what it holds (the cache of shots keys on it)."""
+
+    @property
+    def ball_radius(self) -> float: ...
+    @property
+    def max_speed(self) -> float: ...
+    def cushions(self) -> Sequence[tuple[tuple[float, float], tuple[float, float]]]: ...
+    def posts(self) -> Sequence[tuple[float, float, float]]: ...
+    def drop(self, x: float, y: float, vx: float, vy: float,
+             taken: set[str]) -> tuple[str, tuple[float, float, float] | None] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,7 +143,7 @@ def stroke_velocity(stroke: Stroke) -> tuple[tuple[float, float], tuple[float, f
 # the same one is asked for again and again: the computer simulates its chosen stroke and then the
 # game plays it, the table animates a stroke (with its paths) and then the game plays it, undo and
 # redo and a record's replay play the strokes already seen.  Bounded: about a kilobyte a shot.
-_CACHE: OrderedDict[tuple[tuple[tuple[str, float, float], ...], str, Stroke], ShotResult] = OrderedDict()
+_CACHE: OrderedDict[tuple[Any, ...], ShotResult] = OrderedDict()   # (balls, cue, stroke, model, board)
 CACHE_SIZE = 4096
 
 
@@ -130,17 +153,20 @@ def clear_cache() -> None:
 
 
 def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
-             record: bool = False, energy: bool = False) -> ShotResult:
-    """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y) and run the
-    balls until they stop.  ``record`` adds the balls' paths (``frames``), ``energy`` the
+             record: bool = False, energy: bool = False, model: int = MODEL,
+             board: Board | None = None) -> ShotResult:
+    """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y, any number of
+    them, in a fixed order) and run the balls until they stop (on the billiard table, or on
+    ``board``).  ``model`` is the version of the simulation (see ``MODEL``): a game keeps the one
+    its records were made with.  ``record`` adds the balls' paths (``frames``), ``energy`` the
     kinetic energy after each step; a shot without them may come from the cache of shots."""
-    key = (tuple((name, x, y) for name, x, y in balls), cue, stroke)
+    key = (tuple((name, x, y) for name, x, y in balls), cue, stroke, model, board)
     if not (record or energy):
         cached = _CACHE.get(key)
         if cached is not None:
             _CACHE.move_to_end(key)
             return _copy(cached)
-    result = _simulate(balls, cue, stroke, record=record, energy=energy)
+    result = _simulate(balls, cue, stroke, record=record, energy=energy, model=model, board=board)
     plain = result if not (record or energy) else ShotResult(result.final, result.events, result.duration)
     _CACHE[key] = _copy(plain)
     if len(_CACHE) > CACHE_SIZE:
@@ -154,23 +180,30 @@ def _copy(shot: ShotResult) -> ShotResult:
 
 
 def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
-              record: bool, energy: bool) -> ShotResult:
+              record: bool, energy: bool, model: int, board: Board | None) -> ShotResult:
     space = pymunk.Space()
     space.iterations = 10
     space.collision_slop = 0.00002    # pymunk's default (0.1) is for pixels, not metres
-    for (ax, ay), (bx, by) in T.cushions():
-        seg = pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0)
+    radius = T.BALL_RADIUS if board is None else board.ball_radius
+
+    def fix(seg: pymunk.Shape) -> None:
         seg.elasticity = E_CUSHION / _E_B
         seg.friction = 0.0
         seg.collision_type = _CUSHION
         space.add(seg)
+
+    for (ax, ay), (bx, by) in (T.cushions() if board is None else board.cushions()):
+        fix(pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0))
+    for px, py, pr in (() if board is None else board.posts()):
+        fix(pymunk.Circle(space.static_body, pr, (px, py)))
+    taken: set[str] = set()
     names = [b[0] for b in balls]
     bodies: list[pymunk.Body | None] = []
     index: dict[pymunk.Body, int] = {}
     for i, (_, x, y) in enumerate(balls):
         body = pymunk.Body(1.0, math.inf)
         body.position = (x, y)
-        shape = pymunk.Circle(body, T.BALL_RADIUS)
+        shape = pymunk.Circle(body, radius)
         shape.elasticity = _E_B
         shape.friction = 0.0
         shape.collision_type = _BALL
@@ -180,6 +213,9 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
     n = len(balls)
     ci = names.index(cue)
     v0, w0, side0 = stroke_velocity(stroke)
+    if board is not None:
+        k = board.max_speed / MAX_SPEED
+        v0, w0 = (v0[0] * k, v0[1] * k), (w0[0] * k, w0[1] * k)
     cue_body = bodies[ci]
     assert cue_body is not None
     cue_body.velocity = v0
@@ -212,8 +248,16 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
         x, y = body.position
         events.append(Event(round(now[0], 4), "cushion", names[i], "", round(x, 4), round(y, 4)))
 
-    space.on_collision(_BALL, _BALL, begin=ball_ball)
-    space.on_collision(_BALL, _CUSHION, begin=ball_cushion)
+    touched: set[int] = set()      # the balls in a contact this step (a still ball's speed changes only so)
+
+    def contact(arbiter: pymunk.Arbiter, _space: pymunk.Space, _data: object) -> None:
+        for body in arbiter.bodies:
+            k = index.get(body)
+            if k is not None:
+                touched.add(k)
+
+    space.on_collision(_BALL, _BALL, begin=ball_ball, post_solve=contact)
+    space.on_collision(_BALL, _CUSHION, begin=ball_cushion, post_solve=contact)
 
     frames: list[tuple[float, tuple[tuple[float, float] | None, ...]]] = []
     energies: list[float] = []
@@ -221,7 +265,7 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
         frames.append((0.0, tuple((x, y) for _, x, y in balls)))
     slide_a = MU_SLIDE * G
     roll_a = MU_ROLL * G
-    touch = 2 * T.BALL_RADIUS
+    touch = 2 * radius
     vel: list[tuple[float, float]] = [(0.0, 0.0)] * n
     pos: list[tuple[float, float]] = [(x, y) for _, x, y in balls]
     vel[ci] = v0
@@ -240,17 +284,22 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
         # steps from a fixed ladder, chosen by the fastest ball: no ball moves more than half
         # its radius in a step ...
         dt = 1 / 50
-        while dt * vmax > 0.5 * T.BALL_RADIUS and dt > 1 / 3200:
+        while dt * vmax > 0.5 * radius and dt > 1 / 3200:
             dt /= 2
         # ... and a step ends just as two balls meet, so that pymunk finds them touching, not
         # overlapping (an overlap would tilt the line of centres and spoil the angles)
-        for i in range(n):
-            if bodies[i] is None:
-                continue
+        # (only pairs with a moving ball can close: with many balls at rest, as in a pyramid,
+        # the others are skipped; the step is the least over the pairs, whatever their order)
+        if model == 1:
+            moving, still = [i for i in range(n) if bodies[i] is not None], set()
+        else:
+            moving = [i for i in range(n) if bodies[i] is not None and vel[i] != (0.0, 0.0)]
+            still = set(range(n)) - set(moving)
+        for i in moving:
             xi, yi = pos[i]
             vxi, vyi = vel[i]
-            for j in range(i + 1, n):
-                if bodies[j] is None:
+            for j in range(n):
+                if j <= i and (model == 1 or j == i or j not in still) or bodies[j] is None:
                     continue
                 ux, uy = vel[j][0] - vxi, vel[j][1] - vyi
                 if ux == 0.0 and uy == 0.0:
@@ -266,16 +315,33 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
                     continue
                 hit = (-b - math.sqrt(disc)) / a
                 if hit < dt:
-                    # a twentieth of a millimetre into the contact, so pymunk sees it
-                    dt = max(hit, 0.0) + 0.00005 / math.sqrt(a)
+                    # a twentieth of a millimetre into the contact, so pymunk sees it; never a
+                    # longer step than the ladder's (two balls closing slowly would otherwise
+                    # stretch it, and a fast ball elsewhere would run deep into a third)
+                    meet = max(hit, 0.0) + 0.00005 / math.sqrt(a)
+                    dt = meet if model == 1 else min(dt, meet)
         now[0] = t
         hits.clear()
+        touched.clear()
+        before = sum(vx * vx + vy * vy for vx, vy in vel)
         space.step(dt)
         t += dt
+        after = 0.0
         for i in range(n):
             body = bodies[i]
-            if body is not None:
+            if body is not None and (i in touched or vel[i] != (0.0, 0.0)):
                 vel[i] = tuple(body.velocity)   # type: ignore[assignment]
+                after += vel[i][0] ** 2 + vel[i][1] ** 2
+        if after > before and model >= 2:
+            # pymunk resolves contacts one at a time, a few passes a step: when a ball runs into
+            # several touching at once (a pyramid) the passes can hand out more speed than came
+            # in.  Balls of ivory give back less than they get: the surplus is taken off evenly.
+            k = math.sqrt(before / after)
+            for i in range(n):
+                body = bodies[i]
+                if body is not None:
+                    vel[i] = (vel[i][0] * k, vel[i][1] * k)
+                    body.velocity = vel[i]
         for i, nx, ny in hits:
             body = bodies[i]
             if body is None or side[i] == 0.0:
@@ -303,12 +369,18 @@ def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Strok
                 continue
             x, y = body.position
             pos[i] = (x, y)
-            if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH:
+            where = (board.drop(x, y, vx, vy, taken) if board is not None
+                     else (T.nearest_pocket(x, y).name, None)
+                     if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH else None)
+            if where is not None:
                 space.remove(body, *body.shapes)
                 bodies[i] = None
                 vel[i] = (0.0, 0.0)
-                events.append(Event(round(t, 4), "pocket", names[i], T.nearest_pocket(x, y).name,
-                                    round(x, 4), round(y, 4)))
+                name, post = where
+                taken.add(name)
+                if post is not None:            # the ball lying in its hole: others glance off it
+                    fix(pymunk.Circle(space.static_body, post[2], post[:2]))
+                events.append(Event(round(t, 4), "pocket", names[i], name, round(x, 4), round(y, 4)))
                 continue
             sx, sy = vx - wx, vy - wy
             slip = math.hypot(sx, sy)

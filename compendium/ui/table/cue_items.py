@@ -15,13 +15,13 @@ from PySide6.QtGui import QBrush, QColor, QFont, QLinearGradient, QPainter, QPai
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from ...games.cue import table as T
+from ...games.cue.game import STYLES, BallStyle
 
 RAIL = 0.085          # the cushion and its wooden rail, beyond the cushion's face (metres)
 WOOD = 0.075
 CLOTH = QColor(28, 104, 52)
 CUSHION = QColor(16, 66, 33)
 WOOD_DARK, WOOD_LIGHT = QColor(74, 40, 20), QColor(122, 72, 38)
-BALL_COLOURS = {"white": QColor(246, 242, 228), "spot": QColor(246, 242, 228), "red": QColor(196, 26, 30)}
 
 
 def font(px: float, bold: bool = False) -> QFont:
@@ -35,29 +35,32 @@ class TableGeometry:
     """Where the table lies in the scene: ``origin`` is the scene point of (0, WIDTH) (the
     baulk-end corner of the left cushion) and ``scale`` pixels per metre."""
 
+    LENGTH, WIDTH = T.LENGTH, T.WIDTH     # the surface's figures (the bagatelle board's differ)
+    MARGIN = RAIL + WOOD      # the frame beyond the cushions' faces, on every side
+
     def __init__(self) -> None:
         self.origin = QPointF(0, 0)
         self.scale = 100.0
 
     def to_scene(self, x: float, y: float) -> QPointF:
-        return QPointF(self.origin.x() + x * self.scale, self.origin.y() + (T.WIDTH - y) * self.scale)
+        return QPointF(self.origin.x() + x * self.scale, self.origin.y() + (self.WIDTH - y) * self.scale)
 
     def to_table(self, p: QPointF) -> tuple[float, float]:
-        return (p.x() - self.origin.x()) / self.scale, T.WIDTH - (p.y() - self.origin.y()) / self.scale
+        return (p.x() - self.origin.x()) / self.scale, self.WIDTH - (p.y() - self.origin.y()) / self.scale
 
     def rect(self, x0: float, y0: float, x1: float, y1: float) -> QRectF:
         a, b = self.to_scene(x0, y1), self.to_scene(x1, y0)
         return QRectF(a, b).normalized()
 
     def outer(self) -> QRectF:
-        m = RAIL + WOOD
-        return self.rect(-m, -m, T.LENGTH + m, T.WIDTH + m)
+        m = self.MARGIN
+        return self.rect(-m, -m, self.LENGTH + m, self.WIDTH + m)
 
-    @staticmethod
-    def size_for(width: float, height: float) -> float:
+    @classmethod
+    def size_for(cls, width: float, height: float) -> float:
         """The scale that fits the whole table (with its rails) into ``width`` × ``height``."""
-        m = 2 * (RAIL + WOOD)
-        return min(width / (T.LENGTH + m), height / (T.WIDTH + m))
+        m = 2 * cls.MARGIN
+        return min(width / (cls.LENGTH + m), height / (cls.WIDTH + m))
 
 
 def paint_table(painter: QPainter, g: TableGeometry) -> None:
@@ -117,11 +120,13 @@ def paint_table(painter: QPainter, g: TableGeometry) -> None:
 
 
 class BallItem(QGraphicsItem):
-    """One ball, drawn as a lit sphere; the spot white carries its black spots."""
+    """One ball, drawn as a lit sphere in its game's colour (``BallStyle``: the spot white
+    carries its black spot, a numbered ball its number on a white disc)."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, style: BallStyle | None = None) -> None:
         super().__init__()
         self.name = name
+        self.style = style or STYLES.get(name) or BallStyle((128, 128, 128))
         self.radius = 8.0
         self.ghost = False          # a ball in hand shown where it would be placed
         self.lit = False            # the striker's ball
@@ -138,7 +143,7 @@ class BallItem(QGraphicsItem):
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.radius
-        base = BALL_COLOURS[self.name]
+        base = QColor(*self.style.colour)
         if self.ghost:
             painter.setOpacity(0.55)
         painter.setPen(Qt.PenStyle.NoPen)
@@ -151,10 +156,18 @@ class BallItem(QGraphicsItem):
         painter.setBrush(QBrush(grad))
         painter.setPen(QPen(base.darker(220), max(0.6, r * 0.06)))
         painter.drawEllipse(QPointF(0, 0), r, r)
-        if self.name == "spot":
+        if self.style.spot:
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor(20, 20, 20))
             painter.drawEllipse(QPointF(0, 0), r * 0.22, r * 0.22)
+        if self.style.label and r >= 5:
+            # the number on a white disc, large enough to read at the table's scale
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(250, 248, 240))
+            painter.drawEllipse(QPointF(0, 0), r * 0.58, r * 0.58)
+            painter.setPen(QColor(20, 20, 20))
+            painter.setFont(font(r * (0.8 if len(self.style.label) < 2 else 0.62), bold=True))
+            painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.style.label)
         if self.lit:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.setPen(QPen(QColor(255, 226, 120, 220), max(1.2, r * 0.16)))

@@ -1,4 +1,9 @@
-"""The cue table: English Billiards seen from above.
+"""The cue table: the games of the cue seen from above, any set of balls and any number of seats.
+
+The game says what is on the table through its state (``games/cue/game.py``: the balls' names
+and places, whose turn, the striker's ball, whether it is in hand) and how to show it through the
+``CueGame`` hooks (each ball's colour and number, the scoreboard's lines, where the aim first
+points); this module knows no game's rules.
 
 The table is drawn to the proportions of the period's English table (cue_items.py).  The balls
 are where the game's view says; after a stroke they run along the path the simulation recorded
@@ -20,8 +25,8 @@ from typing import Any, Callable
 from PySide6.QtCore import QElapsedTimer, QPointF, QRectF, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QPainter
 
+from ...core.rules import rule_ref
 from ...games.cue import table as T
-from ...games.cue.billiards import BALL_NAMES, BALLS
 from ...games.cue.physics import Stroke
 from ...games.cue.strokes import Place, Strike
 from .controller import TableController
@@ -36,10 +41,16 @@ ROOM = QColor(46, 38, 32)
 
 
 class CueController(TableController):
+    # The playing surface's figures (LENGTH, WIDTH, BALL_RADIUS, BAULK_X, CENTRE_Y, in metres):
+    # the billiard table's; a controller for another surface (the bagatelle board) gives its own,
+    # with a geometry of the same methods as TableGeometry.
+    surface: Any = T
+
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
         self.geo = TableGeometry()
-        self.balls = {name: BallItem(name) for name in BALLS}
+        self.balls: dict[str, BallItem] = {}      # made as the game's balls are first shown
+        self._built = False
         self.guide = GuideItem()
         self.tip = TipItem()
         self.power_bar = PowerItem()
@@ -71,9 +82,11 @@ class CueController(TableController):
         scene = self.table.scene()
         for item in (*self.balls.values(), self.guide, self.tip, self.power_bar, self.panel):
             scene.addItem(item)
+        self._built = True
 
     def teardown(self) -> None:
         self._timer.stop()
+        self._built = False
         scene = self.table.scene()
         for item in (*self.balls.values(), self.guide, self.tip, self.power_bar, self.panel):
             if item.scene() is scene:
@@ -82,23 +95,24 @@ class CueController(TableController):
     def fit(self, width: float, height: float) -> None:
         """The table as large as fits, with the panel (scores, the tip, the strength) below it,
         or beside it when the table is wide and low."""
-        below = TableGeometry.size_for(width - 16, height - 150)
-        beside = TableGeometry.size_for(width - 250, height - 16)
+        S, m = self.surface, self.geo.MARGIN
+        below = self.geo.size_for(width - 16, height - 150)
+        beside = self.geo.size_for(width - 250, height - 16)
         g = self.geo
         if below >= beside:
             g.scale = below
-            outer_w = (T.LENGTH + 2 * 0.16) * below
-            outer_h = (T.WIDTH + 2 * 0.16) * below
+            outer_w = (S.LENGTH + 2 * m) * below
+            outer_h = (S.WIDTH + 2 * m) * below
             left = (width - outer_w) / 2
-            g.origin = QPointF(left + 0.16 * below, 8 + 0.16 * below)
+            g.origin = QPointF(left + m * below, 8 + m * below)
             self.panel_rect = QRectF(left, 8 + outer_h + 8, outer_w, max(120.0, height - outer_h - 24))
         else:
             g.scale = beside
-            outer_h = (T.WIDTH + 2 * 0.16) * beside
-            g.origin = QPointF(8 + 0.16 * beside, (height - outer_h) / 2 + 0.16 * beside)
-            outer_w = (T.LENGTH + 2 * 0.16) * beside
+            outer_h = (S.WIDTH + 2 * m) * beside
+            g.origin = QPointF(8 + m * beside, (height - outer_h) / 2 + m * beside)
+            outer_w = (S.LENGTH + 2 * m) * beside
             self.panel_rect = QRectF(16 + outer_w, 8, max(200.0, width - outer_w - 24), height - 16)
-        r = T.BALL_RADIUS * g.scale
+        r = S.BALL_RADIUS * g.scale
         for item in self.balls.values():
             item.set_radius(r)
         p = self.panel_rect
@@ -134,7 +148,7 @@ class CueController(TableController):
         started = False
         if (animate and self.table.animations_on and shown is not None and session is not None
                 and view.strokes == shown.strokes + 1 and session.steps
-                and isinstance(session.steps[-1].action, Strike) and shown.balls[shown.turn] is not None):
+                and isinstance(session.steps[-1].action, Strike) and self.game.cue_position(shown) is not None):
             started = self._animate(shown, session.steps[-1].action)
         if not started and view is not shown:
             # another position (undo, redo, a new game, a resize): no stroke to show running
@@ -145,8 +159,12 @@ class CueController(TableController):
         self._sync_controls(view)
 
     def _place_balls(self, view: Any) -> None:
-        for name, pos in zip(BALLS, view.balls):
-            item = self.balls[name]
+        names = set(view.names)
+        for name, item in self.balls.items():
+            if name not in names:
+                item.hide()
+        for name, pos in zip(view.names, view.balls):
+            item = self._ball(name)
             if pos is None:
                 item.hide()
                 continue
@@ -158,10 +176,20 @@ class CueController(TableController):
             item.lit = name == striker and not self.game.is_terminal(view)
             item.update()
         if self._my_turn() and view.in_hand():
-            ghost = self.balls[striker]
+            ghost = self._ball(striker)
             ghost.ghost = True
             ghost.setPos(self.geo.to_scene(self.place_mm[0] / 1000, self.place_mm[1] / 1000))
             ghost.show()
+
+    def _ball(self, name: str) -> BallItem:
+        """The item of ball ``name``, made (in the game's colours) when first needed."""
+        item = self.balls.get(name)
+        if item is None:
+            item = self.balls[name] = BallItem(name, self.game.ball_style(name))
+            item.set_radius(self.surface.BALL_RADIUS * self.geo.scale)
+            if self._built:
+                self.table.scene().addItem(item)
+        return item
 
     def _my_turn(self) -> bool:
         return bool(self.table.legal()) and not self._timer.isActive()
@@ -169,26 +197,30 @@ class CueController(TableController):
     def _sync_controls(self, view: Any) -> None:
         if self._aim_for is not view and not view.in_hand() and not self.game.is_terminal(view):
             self._aim_for = view
-            me = view.balls[view.turn]
-            red = view.balls[2]
-            if me is not None and red is not None:
-                self.angle = round(math.degrees(math.atan2(red[1] - me[1], red[0] - me[0])) * 100) % 36000
+            me = self.game.cue_position(view)
+            target = self.game.aim_target(view)
+            if me is not None and target is not None:
+                self.angle = round(math.degrees(math.atan2(target[1] - me[1], target[0] - me[0])) * 100) % 36000
         self.tip.set_tip(self.height_step, self.side_step)
         self.power_bar.set_power(self.power)
         self._update_guide()
         self._update_panel(view)
 
     def _update_panel(self, view: Any) -> None:
-        names = [self.game.seat_name(s) for s in (0, 1)]
+        seats = len(view.scores)
         me = self.table.viewer_seat
         lines: list[tuple[str, bool]] = []
-        for seat in (0, 1):
-            who = names[seat] + (" (you)" if seat == me and self.one_person() else "")
+        for seat in range(seats):
+            who = self.game.seat_name(seat) + (" (you)" if seat == me and self.one_person() else "")
             arrow = "▶ " if seat == view.turn and not self.game.is_terminal(view) else "   "
-            run = f"   break {view.run}" if seat == view.turn and view.run else ""
-            lines.append((f"{arrow}{who}: {view.scores[seat]}{run}", seat == view.turn))
-        lines.append((f"Game: {view.target} up", False))
+            lines.append((f"{arrow}{who}: {self.game.score_text(view, seat)}", seat == view.turn))
+        note = self.game.board_note(view)
+        if note:
+            lines.append((note, False))
+        # the type as large as the board allows, smaller for many seats (each line and the two
+        # of what was said must fit)
         size = max(11.0, min(15.0, self._board.height() / 7.5))
+        size = max(8.0, min(size, self._board.height() / (1.45 * (len(lines) + 2) + 0.6)))
         # what was said, wrapped to the panel's own width (its two lines, not one cut short)
         metrics = QFontMetricsF(font(size))
         room = self._board.width() - size * 1.4
@@ -197,37 +229,38 @@ class CueController(TableController):
         self.panel.set_content(self._board, lines, size)
 
     def _update_guide(self) -> None:
-        view = self._shown
+        view, S = self._shown, self.surface
         if view is None or not self._my_turn() or view.in_hand():
             self.guide.hide()
             return
-        me = view.balls[view.turn]
+        me = self.game.cue_position(view)
         if me is None:
             self.guide.hide()
             return
         a = math.radians(self.angle / 100)
         dx, dy = math.cos(a), math.sin(a)
         length = GUIDE_M
-        for k, pos in enumerate(view.balls):       # the line stops where the ball would meet another
-            if k == view.turn or pos is None:
+        cue = view.cue_ball()
+        for name, pos in zip(view.names, view.balls):   # the line stops where the ball would meet another
+            if name == cue or pos is None:
                 continue
             px, py = pos[0] - me[0], pos[1] - me[1]
             along = px * dx + py * dy
             across2 = px * px + py * py - along * along
-            touch = 2 * T.BALL_RADIUS
+            touch = 2 * S.BALL_RADIUS
             if along > 0 and across2 < touch * touch:
                 length = min(length, along - math.sqrt(touch * touch - across2))
         # ... or at a cushion
-        for bound, comp, start in ((T.LENGTH - T.BALL_RADIUS, dx, me[0]), (T.BALL_RADIUS, dx, me[0]),
-                                   (T.WIDTH - T.BALL_RADIUS, dy, me[1]), (T.BALL_RADIUS, dy, me[1])):
+        for bound, comp, start in ((S.LENGTH - S.BALL_RADIUS, dx, me[0]), (S.BALL_RADIUS, dx, me[0]),
+                                   (S.WIDTH - S.BALL_RADIUS, dy, me[1]), (S.BALL_RADIUS, dy, me[1])):
             if comp != 0:
                 t = (bound - start) / comp
                 if t > 0:
                     length = min(length, t)
         g = self.geo
-        start = g.to_scene(me[0] + dx * T.BALL_RADIUS, me[1] + dy * T.BALL_RADIUS)
+        start = g.to_scene(me[0] + dx * S.BALL_RADIUS, me[1] + dy * S.BALL_RADIUS)
         end = g.to_scene(me[0] + dx * length, me[1] + dy * length)
-        gap = T.BALL_RADIUS * 1.4 + PULL_M * 0.35 * self.power / 100
+        gap = S.BALL_RADIUS * 1.4 + PULL_M * 0.35 * self.power / 100
         cue_from = g.to_scene(me[0] - dx * gap, me[1] - dy * gap)
         cue_to = g.to_scene(me[0] - dx * (gap + 1.3), me[1] - dy * (gap + 1.3))
         self.guide.set_lines(start, end, cue_from, cue_to, max(1.5, g.scale * 0.006))
@@ -240,11 +273,11 @@ class CueController(TableController):
             return False
         self._frames = shot.frames
         self._times = [t for t, _ in shot.frames]
-        self._order = [name for name, p in zip(BALLS, before.balls) if p is not None]
+        self._order = [name for name, p in zip(before.names, before.balls) if p is not None]
         self._speed = max(PLAYBACK, shot.duration / LONGEST_S)
         self.guide.hide()
-        for name in BALLS:
-            self.balls[name].ghost = False
+        for item in self.balls.values():
+            item.ghost = False
         self.frame_log = []
         self._clock.start()
         self._last_tick = 0.0
@@ -271,7 +304,7 @@ class CueController(TableController):
         t1, pos1 = self._frames[min(k + 1, len(self._frames) - 1)]
         u = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
         for name, a, b in zip(self._order, pos0, pos1):
-            item = self.balls[name]
+            item = self._ball(name)
             if a is None or b is None:
                 item.hide()       # in the pocket
                 continue
@@ -288,7 +321,7 @@ class CueController(TableController):
     # -- input ----------------------------------------------------------------------------------
     def _striker_pos(self) -> tuple[float, float] | None:
         view = self._shown
-        return None if view is None else view.balls[view.turn]
+        return None if view is None else self.game.cue_position(view)
 
     def press(self, scene_pos: QPointF) -> None:
         view = self._shown
@@ -306,16 +339,17 @@ class CueController(TableController):
                 self.drag = "place"
                 self._move_ghost(x, y)
             else:
-                self.table.refuse("Your ball is in hand: put it in the D (the half circle by the baulk line) "
-                                  "first.", "billiards#playing-from-hand")
+                words = self.game.ball_words(view)
+                self.table.refuse(f"{words[0].upper()}{words[1:]} is in hand: put it in the D (the half circle by "
+                                  "the baulk line) first.", rule_ref(self.game.info.id, self.game.hand_anchor))
             return
-        me = view.balls[view.turn]
+        me = self.game.cue_position(view)
         if me is None:
             return
-        if math.hypot(x - me[0], y - me[1]) <= T.BALL_RADIUS * 7:
+        if math.hypot(x - me[0], y - me[1]) <= self.surface.BALL_RADIUS * 7:
             self.drag = "aim"
             self._drag_aim(x, y, me)
-        elif 0 <= x <= T.LENGTH and 0 <= y <= T.WIDTH:
+        elif 0 <= x <= self.surface.LENGTH and 0 <= y <= self.surface.WIDTH:
             self.angle = round(math.degrees(math.atan2(y - me[1], x - me[0])) * 100) % 36000
             self._sync_controls(view)
 
@@ -339,7 +373,7 @@ class CueController(TableController):
             if me is None:
                 return
             x, y = self.geo.to_table(scene_pos)
-            if math.hypot(x - me[0], y - me[1]) > T.BALL_RADIUS * 1.5:
+            if math.hypot(x - me[0], y - me[1]) > self.surface.BALL_RADIUS * 1.5:
                 self._strike()
 
     def cancel_drag(self) -> None:
@@ -348,9 +382,9 @@ class CueController(TableController):
     def _drag_aim(self, x: float, y: float, me: tuple[float, float]) -> None:
         dx, dy = me[0] - x, me[1] - y          # the pull is back from the ball: the aim is the other way
         dist = math.hypot(dx, dy)
-        if dist > T.BALL_RADIUS * 1.5:
+        if dist > self.surface.BALL_RADIUS * 1.5:
             self.angle = round(math.degrees(math.atan2(dy, dx)) * 100) % 36000
-            self.power = max(1, min(100, round((dist - T.BALL_RADIUS * 1.5) / PULL_M * 100)))
+            self.power = max(1, min(100, round((dist - self.surface.BALL_RADIUS * 1.5) / PULL_M * 100)))
         self._sync_controls(self._shown)
 
     def _move_ghost(self, x: float, y: float) -> None:
@@ -418,24 +452,25 @@ class CueController(TableController):
         if view is None or not self._my_turn():
             return ""
         if view.in_hand():
-            return "Your ball is in hand: drag it into the D and let go (or arrows, then Enter)"
-        return (f"Drag back from your ball and let go to strike · ←→ aim, ↑↓ strength, I/K/J/L the tip "
+            words = self.game.ball_words(view)
+            return f"{words[0].upper()}{words[1:]} is in hand: drag it into the D and let go (or arrows, then Enter)"
+        return (f"Drag back from {self.game.ball_words(view)} and let go to strike · ←→ aim, ↑↓ strength, "
+                f"I/K/J/L the tip "
                 f"({tip_words(self.height_step, self.side_step)}), Enter strikes")
 
     def status_parts(self) -> list[str]:
         view = self._shown or self.view()
-        return [f"{self.game.seat_name(0)} {view.scores[0]}", f"{self.game.seat_name(1)} {view.scores[1]}",
-                f"{view.target} up"]
+        return self.game.status_parts(view)
 
     def action_marks(self, action: Any) -> tuple[QRectF | None, QRectF | None]:
         view = self._shown
         if view is None:
             return None, None
-        r = T.BALL_RADIUS * self.geo.scale * 1.6
+        r = self.surface.BALL_RADIUS * self.geo.scale * 1.6
         if isinstance(action, Place):
             c = self.geo.to_scene(*action.metres)
             return None, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
-        me = view.balls[view.turn]
+        me = self.game.cue_position(view)
         if isinstance(action, Strike) and me is not None:
             a = math.radians(action.stroke.angle / 100)
             src = self.geo.to_scene(*me)
@@ -447,7 +482,7 @@ class CueController(TableController):
         me = self._striker_pos()
         if me is not None:
             return self.geo.to_scene(*me)
-        return self.geo.to_scene(T.BAULK_X, T.CENTRE_Y)
+        return self.geo.to_scene(self.surface.BAULK_X, self.surface.CENTRE_Y)
 
 
 def _wrap_words(text: str, fits: Callable[[str], bool]) -> list[str]:
@@ -465,4 +500,4 @@ def _wrap_words(text: str, fits: Callable[[str], bool]) -> list[str]:
     return lines
 
 
-__all__ = ["CueController", "BALL_NAMES"]
+__all__ = ["CueController"]

@@ -155,6 +155,13 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
+def _cards(table: Any) -> Any:
+    """The card table's controller (its ``card_item``): the benchmark's tables are card tables."""
+    controller = table.controller
+    assert controller is not None and hasattr(controller, "card_item"), "not a card table"
+    return controller
+
+
 def bench_table(quick: bool, size: tuple[int, int] = (1600, 1000), decisions: bool = True) -> dict[str, float]:
     """The table's figures in a ``size`` window (the computer's decisions too, if asked)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -229,7 +236,10 @@ def bench_table(quick: bool, size: tuple[int, int] = (1600, 1000), decisions: bo
         count = [0]
         timer = QTimer()
         timer.setInterval(16)  # a 60 Hz pointer
-        timer.timeout.connect(lambda: (step(count[0]), count.__setitem__(0, count[0] + 1)))
+        def tick() -> None:
+            step(count[0])
+            count[0] += 1
+        timer.timeout.connect(tick)
         timer.start()
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -241,7 +251,7 @@ def bench_table(quick: bool, size: tuple[int, int] = (1600, 1000), decisions: bo
     # Dragging: press on the top card of the seventh pile and wander over the table.
     viewport = table.viewport()
     view = table.current_view()
-    card = table.controller.card_item(view.pile("t7").cards[-1].id)
+    card = _cards(table).card_item(view.pile("t7").cards[-1].id)
     start = table.mapFromScene(card.mapToScene(card.card_rect().center()))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
 
@@ -256,7 +266,7 @@ def bench_table(quick: bool, size: tuple[int, int] = (1600, 1000), decisions: bo
     table.load_session(Session(get_game("napoleon_at_st_helena"), seed=1))
     app.processEvents()
     column = table.current_view().piles[[p.name for p in table.current_view().piles].index("t1")].cards
-    lead = table.controller.card_item(column[1].id)  # the second card: it and the two on it move together
+    lead = _cards(table).card_item(column[1].id)  # the second card: it and the two on it move together
     start = table.mapFromScene(lead.mapToScene(QPoint(int(lead.width / 2), 8)))
     QTest.mousePress(viewport, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
     drag_run = run_frames(wander, 1.5 if quick else 3.0)
@@ -270,7 +280,7 @@ def bench_table(quick: bool, size: tuple[int, int] = (1600, 1000), decisions: bo
         table.scene().removeItem(item)
     table.set_animations(True)
     table.start_demo()
-    mover = table.controller.card_item(table.current_view().pile("s").cards[0].id)
+    mover = _cards(table).card_item(table.current_view().pile("s").cards[0].id)
 
     def sway(i: int) -> None:
         mover.setZValue(90_000)
@@ -394,7 +404,7 @@ def bench_core(quick: bool) -> dict[str, float]:
                 continue
             out[f"{gid}.level{level}_decision_p50_ms"] = statistics.median(times)
             out[f"{gid}.level{level}_decision_p95_ms"] = _percentile(times, 95)
-            if game.table_kind is TableKind.CUE:      # its own budget, at every level
+            if game.table_kind in (TableKind.CUE, TableKind.BAGATELLE):   # its own budget, at every level
                 worst["cue"] = max(worst.get("cue", 0.0), _percentile(times, 95))
             elif level == 2 and game.info.family is not Family.BOARD:   # the budget is for card games
                 worst["p50"] = max(worst.get("p50", 0.0), statistics.median(times))

@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=(1600, 1000), metavar="WxH",
                    help="with --screenshot: window size (default 1600x1000)")
     p.add_argument("--game", metavar="GAME", help="start the application with GAME on the table")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                   help="with --game, --demo or --screenshot: deal the game with this option "
+                        "(e.g. points=50; repeat it for more; a wrong one lists the choices)")
     p.add_argument("--install-desktop-entry", action="store_true",
                    help="add Compendium and its icon to your desktop's menus (XDG folders, for you alone)")
     p.add_argument("--uninstall-desktop-entry", action="store_true",
@@ -88,14 +91,26 @@ def cmd_list(as_json: bool) -> int:
     return 0
 
 
-def cmd_demo(game_name: str, seed: int | None, record_path: str | None) -> int:
+def game_options(game_name: str, texts: Sequence[str]) -> dict[str, object]:
+    """The ``--option NAME=VALUE`` texts as ``game_name``'s options (every one checked, the
+    game's defaults not filled in); raises ``NotationError`` (a ``CompendiumError``) for a bad one."""
+    if not texts:
+        return {}
+    from .games import registry
+    game = registry.get_game(game_name)
+    options = dict(game.option_from_str(text) for text in texts)
+    game.resolve_options(options)
+    return options
+
+
+def cmd_demo(game_name: str, seed: int | None, record_path: str | None, options: dict[str, object]) -> int:
     from .core import records
     from .core.rng import fresh_seed
     from .demo import play_demo
     from .games import registry
     game = registry.get_game(game_name)
     seed = fresh_seed() if seed is None else seed
-    result = play_demo(game, seed)
+    result = play_demo(game, seed, options or None)
     record = result.session.record(demo=True)
     text = records.dumps(record)
     if record_path:
@@ -150,13 +165,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                       file=sys.stderr)
                 return 2
             return cmd_desktop_entry(add=args.install_desktop_entry)
+        named = args.demo or (args.screenshot[0] if args.screenshot else None) or args.game
+        if args.option and not named:
+            print("compendium: --option goes with --game, --demo or --screenshot (a saved game "
+                  "keeps its own options)", file=sys.stderr)
+            return 2
+        options = game_options(named, args.option) if named else {}
         if args.demo:
-            return cmd_demo(args.demo, args.seed, args.record)
+            return cmd_demo(args.demo, args.seed, args.record, options)
         if args.screenshot:
             os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
             from .ui.app import screenshot
             game, out = args.screenshot
-            screenshot(game, Path(out), seed=args.seed, size=args.size)
+            screenshot(game, Path(out), seed=args.seed, size=args.size, options=options)
             print(f"wrote {out}")
             return 0
         problem = _need_display()
@@ -164,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(problem, file=sys.stderr)
             return 2
         from .ui.app import run_gui
-        return run_gui(game=args.game, seed=args.seed, file=args.file)
+        return run_gui(game=args.game, seed=args.seed, file=args.file, options=options)
     except CompendiumError as exc:
         print(f"compendium: {exc}", file=sys.stderr)
         return 2

@@ -190,7 +190,7 @@ def install(home: Path | None = None, command: Sequence[str] | None = None) -> I
         data = QByteArray()
         buffer = QBuffer(data)
         buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-        if not render_icon(size).save(buffer, "PNG"):
+        if not render_icon(size).save(buffer, "PNG"):   # type: ignore[call-overload]  # (the stubs ask bytes; PySide takes only str)
             raise CompendiumError(f"cannot write the icon {target}: PNG encoding failed")
         buffer.close()
         _write_atomic(target, bytes(data.data()))

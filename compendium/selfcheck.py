@@ -70,7 +70,7 @@ def _check_qt() -> str:
     data = QByteArray()
     buffer = QBuffer(data)
     buffer.open(QIODevice.OpenModeFlag.WriteOnly)
-    if not image.save(buffer, "PNG"):
+    if not image.save(buffer, "PNG"):   # type: ignore[call-overload]  # (the stubs ask bytes; PySide takes only str)
         raise RuntimeError("Qt could not write a PNG")
     name = QGuiApplication.platformName()
     return f"Qt {_qt_version()} on '{name}': image formats {', '.join(sorted(formats & {'png', 'svg', 'jpg', 'gif'}))}"

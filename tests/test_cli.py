@@ -73,6 +73,11 @@ def runs(out_dir) -> dict[str, subprocess.CompletedProcess[str]]:
         "version": (["--version"], None),
         "unwritable": (["--screenshot", "klondike", "/proc/nope/x.png"], None),
         "nodisplay": ([], no_display),
+        "options": (["--demo", "klondike", "--seed", "3", "--option", "draw=3", "--option", "passes=0",
+                     "--option", "from_foundation=yes", "--record", str(out_dir / "options.json")], None),
+        "badoptionname": (["--demo", "klondike", "--option", "drawn=3"], None),
+        "badoptionvalue": (["--demo", "klondike", "--option", "draw=2"], None),
+        "optionalone": (["--option", "draw=3"], None),
     }
     if HAS_SCREENSHOT:
         commands["screenshot"] = (["--screenshot", "klondike", str(out_dir / "shot.png"), "--seed", "3",
@@ -111,6 +116,24 @@ def test_list_json(runs):
     assert len(set(ids)) == 76
     assert {row["id"] for row in rows if row["status"] == "playable"} == set(registry.playable_ids())
     assert "canfield_or_klondike" in registry.playable_ids()
+
+
+# -- --option --------------------------------------------------------------------------------
+def test_options_deal_the_demo_and_go_into_its_record(runs, out_dir):
+    proc = runs["options"]
+    assert proc.returncode == 0, proc.stderr
+    record = records.loads(records.read_text(out_dir / "options.json"))
+    assert (record.options["draw"], record.options["passes"], record.options["from_foundation"]) == (3, 0, True)
+
+
+def test_a_bad_option_names_the_choices(runs):
+    name, value, alone = runs["badoptionname"], runs["badoptionvalue"], runs["optionalone"]
+    for proc in (name, value, alone):
+        assert proc.returncode == 2
+        no_traceback(proc)
+    assert "no option 'drawn'" in name.stderr and "draw, from_foundation, passes, runs" in name.stderr
+    assert "draw='2' is not one of 1, 3" in value.stderr
+    assert "--option goes with --game, --demo or --screenshot" in alone.stderr
 
 
 # -- --demo ----------------------------------------------------------------------------------

@@ -97,6 +97,7 @@ AIS: dict[str, str] = {
     "billiards": "compendium.ai.cue.billiards:AI",
     "pyramids": "compendium.ai.cue.pyramids:AI",
     "shell_out": "compendium.ai.cue.pyramids:SHELL_OUT_AI",
+    "bagatelle": "compendium.ai.cue.bagatelle:AI",
     "pool": "compendium.ai.cue.pool:AI",
     "snooker_pool": "compendium.ai.cue.snooker_pool:AI",
 }

@@ -73,6 +73,7 @@ class TableKind(StrEnum):
     CRIBBAGE = "cribbage"
     BANKING_CARDS = "banking_cards"   # Vingt-Un and Blind Hookey: a dealer banking against punters
     CUE = "cue"                   # the billiard table seen from above: Billiards, Pool
+    BAGATELLE = "bagatelle"       # the bagatelle board seen from above, on the cue table's controller
 
 
 class Chance(StrEnum):
@@ -166,6 +167,12 @@ class OptionSpec:
         return any(value == c and type(value) is type(c) for c in self.choices)
 
 
+def _choice_text(choice: Any) -> str:
+    if isinstance(choice, bool):
+        return "yes" if choice else "no"
+    return str(choice)
+
+
 class Game(ABC, Generic[S, A, V]):
     """The rules of one game.  Subclasses set ``info`` and ``option_specs``."""
 
@@ -190,6 +197,29 @@ class Game(ABC, Generic[S, A, V]):
             raise NotationError(f"{self.info.name} has no option {names}"
                                 + (f" (and {len(given) - 3} more)" if len(given) > 3 else ""))
         return out
+
+    def option_from_str(self, text: str) -> tuple[str, Any]:
+        """``NAME=VALUE`` (the command line's ``--option``) as the option's name and value, the
+        value one of its choices written as the menu's text (``points=50``, ``variety=stud``,
+        ``tiger=yes``); raises ``NotationError`` quoting the text."""
+        name, sep, value = text.partition("=")
+        name, value = name.strip(), value.strip()
+        specs = {spec.name: spec for spec in self.option_specs}
+        if not sep or not name:
+            raise NotationError(f"{excerpt(text)} is not an option such as name=value")
+        if name not in specs:
+            known = ", ".join(sorted(specs)) or "none"
+            raise NotationError(f"{self.info.name} has no option {excerpt(name, 20)} (its options: {known})")
+        spec = specs[name]
+        for choice in spec.choices:
+            if isinstance(choice, bool):
+                words = ("yes", "true", "on", "1") if choice else ("no", "false", "off", "0")
+                if value.lower() in words:
+                    return name, choice
+            elif value == str(choice) or value.lower() == str(choice).lower():
+                return name, choice
+        allowed = ", ".join(_choice_text(c) for c in spec.choices)
+        raise NotationError(f"option {name}={excerpt(value, 20)} is not one of {allowed}")
 
     # -- the protocol -----------------------------------------------------------------------
     @abstractmethod

@@ -90,6 +90,7 @@ ENGINES: dict[str, str] = {
     "billiards": "compendium.games.cue.billiards:GAME",
     "pyramids": "compendium.games.cue.pyramids:GAME",
     "shell_out": "compendium.games.cue.shell_out:GAME",
+    "bagatelle": "compendium.games.cue.bagatelle:GAME",
     "pool": "compendium.games.cue.pool:GAME",
     "snooker_pool": "compendium.games.cue.snooker_pool:GAME",
 }

@@ -5,6 +5,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEventLoop, QSettings, QStandardPaths, Qt, QTimer
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
@@ -113,8 +114,10 @@ def application() -> QApplication:
     return app
 
 
-def run_gui(game: str | None = None, seed: int | None = None, file: str | None = None) -> int:
-    """Start the application; ``game``, ``seed`` and ``file`` take precedence over the autosave."""
+def run_gui(game: str | None = None, seed: int | None = None, file: str | None = None,
+            options: dict[str, Any] | None = None) -> int:
+    """Start the application; ``game``, ``seed`` and ``file`` take precedence over the autosave,
+    and ``options`` (with ``game``) deal a new game with them, remembered as if chosen."""
     app = application()
     from .main_window import MainWindow  # after the QApplication: widgets need it
     from .quit_signals import install as quit_on_signals
@@ -122,7 +125,7 @@ def run_gui(game: str | None = None, seed: int | None = None, file: str | None =
 
     window = MainWindow()
     # An unknown game or a bad file is said in the window's status line (by start) and here.
-    problem = window.start(game=game, seed=seed, file=file)
+    problem = window.start(game=game, seed=seed, file=file, options=options)
     if problem:
         print(f"compendium: {problem}; starting as usual", file=sys.stderr)
     window.show()
@@ -139,10 +142,11 @@ def wants_welcome(game: str | None, file: str | None) -> bool:
     return game is None and file is None
 
 
-def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int]) -> None:
+def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int],
+               options: dict[str, Any] | None = None) -> None:
     """Render the window offscreen with ``game_id`` at deal ``seed`` (1 if not given, so that the
-    pictures are the same every time) to the PNG file ``out``, ignoring the user's settings and
-    autosave."""
+    pictures are the same every time), under ``options`` if given, to the PNG file ``out``,
+    ignoring the user's settings and autosave."""
     gid = registry.resolve_id(game_id)
     target = Path(out)
     if not target.parent.is_dir():
@@ -163,7 +167,7 @@ def screenshot(game_id: str, out: Path, seed: int | None, size: tuple[int, int])
             window.act_show_rules.setChecked(False)
         window.resize(width, height)
         window.fit_panes(width)
-        window.start(game=gid, seed=1 if seed is None else seed)   # a game named: no library drawer
+        window.start(game=gid, seed=1 if seed is None else seed, options=options)   # no library drawer
         window.show()
         _settle(app)
         pixmap = window.grab()

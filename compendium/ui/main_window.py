@@ -823,16 +823,18 @@ class MainWindow(QMainWindow):
         return self._game_id
 
     def start(self, game: str | None = None, seed: int | None = None,
-              file: str | Path | None = None) -> str | None:
+              file: str | Path | None = None, options: dict[str, Any] | None = None) -> str | None:
         """Put the first game on the table.  A ``file`` is opened if it can be; else ``game``
         and/or ``seed`` are dealt; else the autosave is resumed; else the last game is shown.
-        Returns the problem with ``file`` or ``game``, if there was one (the start goes on)."""
+        ``options`` (the command line's, checked) deal ``game`` afresh with them, and are kept
+        as the game's chosen options.  Returns the problem with ``file`` or ``game``, if there
+        was one (the start goes on)."""
         # Before the window is first shown, the table's first frame does not wait for the rules
         # page: it is made right after that frame (see choose_game), ~80 ms sooner on screen.
         self._rules_after_paint = not self.isVisible()
         self._start_notes = []
         try:
-            return self._start(game, seed, file)
+            return self._start(game, seed, file, options or {})
         finally:
             self._rules_after_paint = False
             # Said last, so that the table's greeting for the new deal does not cover it.
@@ -840,7 +842,8 @@ class MainWindow(QMainWindow):
             if notes:
                 self.show_message(" ".join(notes))
 
-    def _start(self, game: str | None, seed: int | None, file: str | Path | None) -> str | None:
+    def _start(self, game: str | None, seed: int | None, file: str | Path | None,
+               options: dict[str, Any]) -> str | None:
         migrated = self._migrate_legacy_autosave()
         file_problem = self.open_path(file) if file is not None else None
         problem = file_problem
@@ -852,7 +855,10 @@ class MainWindow(QMainWindow):
                 game = None
         if file is None or file_problem is not None:
             last = self._last_game(migrated)
-            if seed is not None:
+            if game is not None and options:
+                self._remember_options(game, {**self.saved_options(game), **options})
+                self.choose_game(game, seed=seed, new_deal=True)
+            elif seed is not None:
                 self.choose_game(game or last, seed=seed)
             else:
                 # The game asked for, or the last one: its autosave is resumed if it has one.

@@ -64,6 +64,26 @@ def test_options_are_resolved_and_checked():
         new(options={"colour": "red"})
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("draw=3", ("draw", 3)), (" passes = 0 ", ("passes", 0)), ("runs=PART", ("runs", "part")),
+    ("from_foundation=yes", ("from_foundation", True)), ("from_foundation=off", ("from_foundation", False)),
+    ("from_foundation=1", ("from_foundation", True))])
+def test_an_option_from_the_command_line(text, expected):
+    assert GAME.option_from_str(text) == expected
+
+
+@pytest.mark.parametrize("text, words", [
+    ("draw", "not an option such as name=value"), ("=3", "not an option such as name=value"),
+    ("colour=red", "has no option 'colour' (its options: draw, from_foundation, passes, runs)"),
+    ("draw=2", "draw='2' is not one of 1, 3"), ("from_foundation=maybe", "is not one of no, yes"),
+    ("draw=" + "9" * 5000, "characters")])
+def test_a_bad_option_from_the_command_line_is_refused_quoting_it(text, words):
+    with pytest.raises(NotationError) as info:
+        GAME.option_from_str(text)
+    assert words in str(info.value) and len(str(info.value)) < 300
+    assert isinstance(info.value, ValueError)
+
+
 # -- playing ---------------------------------------------------------------------------------
 def test_play_by_text_and_by_action_agree():
     by_text, by_action = new(), new()

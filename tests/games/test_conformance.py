@@ -69,13 +69,18 @@ def test_every_catalogue_game_is_listed_and_playable_ones_load():
 # Options some games' random play is also timed under (the setting their own tests timed).
 TIMED_OPTIONS = {"nestor": [{"reserve": "open"}]}
 # Games whose every move is a simulation (a stroke at Billiards: a few milliseconds of physics,
-# about 230 moves a CPU second when this was set): their own pace, a slip by four times trips it.
+# about 230 moves a CPU second when this was set; Bagatelle's random strokes, up to nine balls on
+# the board, about 160): their own pace, a slip by four times trips it.
 SLOW_PACE = {"billiards": 60, "pyramids": 30, "shell_out": 30,   # (the pyramid games: about 110 with 16 balls)
-             "pool": 40, "snooker_pool": 5}
+             "bagatelle": 40, "pool": 40, "snooker_pool": 5}
 # ... and those of many balls (Snooker Pool's twenty-two: about 20 random strokes a CPU second),
-# whose playouts and timed moves are fewer again, so that their checks cost what Billiards' do.
+# whose playouts are fewer again, so that their checks cost what Billiards' do.
 SHORT_PLAYOUTS = {"snooker_pool": 30}
-PACE_MOVES = {"snooker_pool": 120}
+# The options of a game's shortest game, for the check that plays whole games (where the
+# default game is long: twelve deals of Boston take its computer players seconds).
+SHORT_GAME = {"billiards": {"points": 50}, "boston": {"deals": 4}, "solo_whist_three_handed": {"deals": 3},
+              "roulette": {"coups": 10}, "bagatelle": {"rounds": 1}, "pool": {"players": 2, "lives": 2},
+              "snooker_pool": {"start": "snookered"}}     # (three reds left)
 
 
 def test_random_play_is_fast(game):
@@ -83,8 +88,12 @@ def test_random_play_is_fast(game):
     moves a CPU second (the slowest game, Serpent Poker Patience, made about 4,000 when this was
     set: a slip by ten times trips it)."""
     for options in [{}, *TIMED_OPTIONS.get(game.info.id, [])]:
+        if game.info.id in SLOW_PACE:
+            from compendium.games.cue import physics
+            physics.clear_cache()      # timed: fresh simulations, not shots remembered from other checks
         start, moves, seed = time.process_time(), 0, 100
-        while moves < PACE_MOVES.get(game.info.id, 600) and seed < 120:
+        # (a game of the cue is timed on fewer moves: 150 strokes are a second or two of physics)
+        while moves < (150 if game.info.id in SLOW_PACE else 600) and seed < 120:
             moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
             seed += 1
         assert moves / (time.process_time() - start) > SLOW_PACE.get(game.info.id, 800), options
@@ -100,6 +109,7 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
     every candidate move, moves between any two piles, a turn and a re-deal.  Refusals, outcomes
     and score events all count, and so do the references to its page made by the tests so far."""
     cited: set[str] = set()
+    slow = game.info.id in SLOW_PACE
     gen = SplitMix64(7)
     recent: list = []
 
@@ -130,8 +140,9 @@ def cited_while_playing(game, max_steps: int = 80) -> set[str]:
         cited.add(outcome.rule if outcome is not None else "")
         cited.update(event.rule or "" for event in game.score_events(state))
         if not isinstance(seat, Special):
-            recent.extend(game.legal_actions(state, seat)[:6])
-            del recent[:-12]
+            # (fewer for a game of the cue: each stroke tried is a simulation)
+            recent.extend(game.legal_actions(state, seat)[:2 if slow else 6])
+            del recent[:-(4 if slow else 12)]
 
     for options in option_sets(game):
         # two deals under the defaults, one under each other option (two for the long games)
@@ -264,6 +275,10 @@ def test_action_text_round_trips(game):
         if getattr(legal, "lazy", False):
             # a game of the cue offers millions of strokes as a lazy sequence: a seeded sample
             legal = [legal[gen.below(len(legal))] for _ in range(40)] + [legal[0], legal[-1]]
+        elif len(legal) > 120:
+            # thousands of stakes at Roulette: a seeded sample of a hundred at each step (over
+            # the playouts' hundreds of steps every kind of action is still written and read)
+            legal = [legal[gen.below(len(legal))] for _ in range(100)] + [legal[0], legal[-1]]
         for action in legal:
             text = game.action_to_str(action)
             assert game.action_from_str(session.state, text) == action, text
@@ -387,9 +402,11 @@ def test_patience_views_never_leak_a_hidden_card(game):
 
 def test_the_game_ends_with_an_outcome(game):
     from compendium.demo import play_demo
-    # whole games with the computer in every seat: the suite's costliest (one for a game of the cue)
-    for seed in range(1 if game.info.id in SLOW_PACE else 3):
-        result = play_demo(game, seed, level=1)
+    # whole games with the computer in every seat: the suite's costliest.  The first under the
+    # defaults, the others (and a game of the cue's only one) as the game's shortest game.
+    slow = game.info.id in SLOW_PACE
+    for seed in range(1 if slow else 3):
+        result = play_demo(game, seed, SHORT_GAME.get(game.info.id) if seed or slow else None, level=1)
         session = result.session
         if session.to_move() is Special.TERMINAL:
             assert session.outcome() is not None

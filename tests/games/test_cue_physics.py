@@ -113,10 +113,36 @@ def test_the_same_stroke_gives_the_same_shot():
         assert first.events
 
 
+def test_a_shot_asked_again_comes_from_the_cache_and_equals_a_fresh_one(monkeypatch):
+    from compendium.games.cue import physics
+    balls = [("white", 0.6, 0.8), ("spot", 2.0, 1.2), ("red", *T.BILLIARD_SPOT)]
+    stroke = Stroke(1234, 55, 1, 1)
+    physics.clear_cache()
+    animated = simulate(balls, "white", stroke, record=True)     # the table's animation ...
+    assert animated.frames
+    played = simulate(balls, "white", stroke)                     # ... then the game plays it
+    assert (played.final, played.events, played.duration) == (animated.final, animated.events, animated.duration)
+    assert played.frames == ()
+    played.final["white"] = (0.0, 0.0)                            # a caller's change stays its own
+    again = simulate(balls, "white", stroke)
+    assert again.final == animated.final
+    physics.clear_cache()
+    fresh = simulate(balls, "white", stroke)
+    assert (fresh.final, fresh.events) == (animated.final, animated.events)
+    monkeypatch.setattr(physics, "CACHE_SIZE", 2)                # bounded: the oldest goes
+    for power in (10, 20, 30):
+        simulate(balls, "white", Stroke(0, power))
+    assert [key[2].power for key in physics._CACHE] == [20, 30]
+    physics.clear_cache()
+
+
 def test_a_shot_is_quick():
     """The computer searches strokes with the simulation: a hard stroke among three balls is
     simulated in well under 50 ms (about 7 ms when measured)."""
     import time
+
+    from compendium.games.cue import physics
+    physics.clear_cache()      # fresh simulations, not shots remembered from another test
     balls = [("white", 0.6, 0.8), ("spot", 2.0, 1.2), ("red", *T.BILLIARD_SPOT)]
     start = time.process_time()
     for power in range(10, 101, 10):

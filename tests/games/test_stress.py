@@ -48,9 +48,13 @@ def random_game(game, seed: int, options: dict | None = None) -> int:
 # Each game's deals in two halves, two tests: the cores share out finer pieces of work and
 # finish together (the longest game alone would otherwise keep one core busy at the end).
 HALVES = (range(0, GAMES_EACH // 2), range(GAMES_EACH // 2, GAMES_EACH))
-# A game of the cue simulates every stroke (a few milliseconds of physics): a tenth as many games.
-FEWER = {"billiards": 10, "pyramids": 20, "shell_out": 20,   # (sixteen balls: a stroke costs more)
-         "pool": 10, "snooker_pool": 40}
+# A game of the cue simulates every stroke (milliseconds of physics, against microseconds for a
+# card game's move), so it plays far fewer games, each game of the cue costing the stress step
+# about what a card game's thousand do (15 to 30 s of CPU): Billiards and Bagatelle 25 games (about
+# 4,500 strokes), the pyramid games with their sixteen balls (about 30 ms a stroke) 4 games of 300
+# strokes.
+FEWER = {"billiards": 40, "bagatelle": 40, "pyramids": 250, "shell_out": 250,
+         "pool": 40, "snooker_pool": 250}   # (Pool: few balls, short games; Snooker: 22 balls)
 
 
 @pytest.mark.stress

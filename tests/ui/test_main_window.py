@@ -457,6 +457,20 @@ def test_start_options_override_the_autosave(make_window, tmp_path: Path, data_f
     assert "does not exist" in broken.status_text()
 
 
+def test_start_with_options_deals_afresh_under_them_and_keeps_them(make_window) -> None:
+    first = make_window(game="klondike", seed=5)
+    first.table.session.play(first.table.session.legal_actions()[0])   # an autosave with a move
+    first.close()
+    window = make_window(game="klondike", options={"draw": 3, "passes": 0})
+    session = window.table.session
+    assert session.options["draw"] == 3 and session.options["passes"] == 0
+    assert not session.can_undo                        # a new deal, not the autosave resumed
+    assert window.saved_options(KLONDIKE) == {"draw": 3, "passes": 0}   # as if chosen from the menu
+    again = make_window(game="klondike", seed=9, options={"runs": "part"})
+    assert again.table.session.seed == 9
+    assert again.table.session.options["runs"] == "part" and again.table.session.options["draw"] == 3
+
+
 # -- screenshots -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game", ["klondike", "chess"])

@@ -3,10 +3,10 @@ and rollouts with the leads a Nap player makes (``NapSim``)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from ...core.cards import Card, Suit
+from ...core.frozen import replace
 from ...core.game import Seat
 from ...core.rng import SplitMix64
 from ...games.tricks.engine import WHIST_POWER, Call, TricksState

@@ -37,6 +37,7 @@ from ...core.game import Game, Options, OptionSpec, Outcome, ScoreEvent, Seat, S
 from ...core.rng import SplitMix64, shuffled
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID
+from .stocks import most_counters
 
 DENOMINATIONS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 BANKS = (10, 20, 50, 100, 200, 500, 1000)
@@ -622,13 +623,7 @@ class BaccaratGame(Game[BaccaratState, BaccaratAction, BaccaratView]):
     def outcome(self, state: BaccaratState) -> Outcome | None:
         if state.phase != "over":
             return None
-        best = max(state.stocks)
-        top = [s for s in range(state.n) if state.stocks[s] == best]
-        share = 1.0 if len(top) == 1 else 0.5
-        results = tuple(share if s in top else 0.0 for s in range(state.n))
-        names = " and ".join(self.seat_name(s) for s in top)
-        reason = f"{state.result}; {names} {'has' if len(top) == 1 else 'have'} the most counters ({best})"
-        return Outcome(results, reason, state.result_rule, tuple(state.stocks))
+        return most_counters(state.stocks, state.result, state.result_rule, self.seat_name)
 
     def score_events(self, state: BaccaratState) -> Sequence[ScoreEvent]:
         return state.ledger

@@ -56,6 +56,7 @@ from ..poker_hands import (
     wild_hand_name,
     wild_hand_value,
 )
+from .stocks import most_counters
 
 LETTERS = "ABCDEF"
 HAND_SIZE = 5
@@ -995,13 +996,7 @@ class DrawPoker(Game[PokerState, PokerAction, PokerView]):
     def outcome(self, state: PokerState) -> Outcome | None:
         if state.phase != "over":
             return None
-        best = max(state.stocks)
-        top = [s for s in range(state.n) if state.stocks[s] == best]
-        share = 1.0 if len(top) == 1 else 0.5
-        results = tuple(share if s in top else 0.0 for s in range(state.n))
-        names = " and ".join(self.seat_name(s) for s in top)
-        reason = f"{state.result}; {names} {'has' if len(top) == 1 else 'have'} the most counters ({best})"
-        return Outcome(results, reason, state.result_rule, tuple(state.stocks))
+        return most_counters(state.stocks, state.result, state.result_rule, self.seat_name)
 
     def score_events(self, state: PokerState) -> Sequence[ScoreEvent]:
         return state.ledger

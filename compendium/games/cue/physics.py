@@ -27,8 +27,9 @@ only from the speeds), so a game's record replays exactly.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import Any, Protocol, Sequence
 
 import pymunk
 
@@ -54,6 +55,23 @@ _BALL, _CUSHION = 1, 2
 # began with: needed by the pyramid games, where a ball runs into fifteen balls close together.
 MODEL = 2
 _E_B = math.sqrt(E_BALL)
+
+
+class Board(Protocol):
+    """Another playing surface than the billiard table (the bagatelle board): its ball, its
+    hardest stroke, its cushions, the round obstacles fixed on it, and where a ball leaves play
+    (``drop``: the name of the hole a ball at (x, y) moving at (vx, vy) falls into, ``taken`` being
+    those already filled this stroke, and the post it then leaves there, or ``None``).  A board is
+    a value, equal and hashed by what it holds (the cache of shots keys on it)."""
+
+    @property
+    def ball_radius(self) -> float: ...
+    @property
+    def max_speed(self) -> float: ...
+    def cushions(self) -> Sequence[tuple[tuple[float, float], tuple[float, float]]]: ...
+    def posts(self) -> Sequence[tuple[float, float, float]]: ...
+    def drop(self, x: float, y: float, vx: float, vy: float,
+             taken: set[str]) -> tuple[str, tuple[float, float, float] | None] | None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,27 +139,71 @@ def stroke_velocity(stroke: Stroke) -> tuple[tuple[float, float], tuple[float, f
     return (dx * speed, dy * speed), (dx * spin, dy * spin), stroke.side * TIP_STEP
 
 
+# The last shots simulated, by (balls, cue ball, stroke).  A shot is a pure function of those, and
+# the same one is asked for again and again: the computer simulates its chosen stroke and then the
+# game plays it, the table animates a stroke (with its paths) and then the game plays it, undo and
+# redo and a record's replay play the strokes already seen.  Bounded: about a kilobyte a shot.
+_CACHE: OrderedDict[tuple[Any, ...], ShotResult] = OrderedDict()   # (balls, cue, stroke, model, board)
+CACHE_SIZE = 4096
+
+
+def clear_cache() -> None:
+    """Forget every shot simulated (for tests that time or compare fresh simulations)."""
+    _CACHE.clear()
+
+
 def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
-             record: bool = False, energy: bool = False, model: int = MODEL) -> ShotResult:
+             record: bool = False, energy: bool = False, model: int = MODEL,
+             board: Board | None = None) -> ShotResult:
     """Play ``stroke`` with the ball named ``cue`` among ``balls`` (name, x, y, any number of
-    them, in a fixed order) and run the balls until they stop.  ``model`` is the version of the
-    simulation (see ``MODEL``): a game keeps the one its records were made with."""
+    them, in a fixed order) and run the balls until they stop (on the billiard table, or on
+    ``board``).  ``model`` is the version of the simulation (see ``MODEL``): a game keeps the one
+    its records were made with.  ``record`` adds the balls' paths (``frames``), ``energy`` the
+    kinetic energy after each step; a shot without them may come from the cache of shots."""
+    key = (tuple((name, x, y) for name, x, y in balls), cue, stroke, model, board)
+    if not (record or energy):
+        cached = _CACHE.get(key)
+        if cached is not None:
+            _CACHE.move_to_end(key)
+            return _copy(cached)
+    result = _simulate(balls, cue, stroke, record=record, energy=energy, model=model, board=board)
+    plain = result if not (record or energy) else ShotResult(result.final, result.events, result.duration)
+    _CACHE[key] = _copy(plain)
+    if len(_CACHE) > CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return result
+
+
+def _copy(shot: ShotResult) -> ShotResult:
+    """The shot with a ``final`` of its own (a caller may change its dict; the cache's must not)."""
+    return ShotResult(dict(shot.final), shot.events, shot.duration, shot.frames, shot.energy)
+
+
+def _simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke, *,
+              record: bool, energy: bool, model: int, board: Board | None) -> ShotResult:
     space = pymunk.Space()
     space.iterations = 10
     space.collision_slop = 0.00002    # pymunk's default (0.1) is for pixels, not metres
-    for (ax, ay), (bx, by) in T.cushions():
-        seg = pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0)
+    radius = T.BALL_RADIUS if board is None else board.ball_radius
+
+    def fix(seg: pymunk.Shape) -> None:
         seg.elasticity = E_CUSHION / _E_B
         seg.friction = 0.0
         seg.collision_type = _CUSHION
         space.add(seg)
+
+    for (ax, ay), (bx, by) in (T.cushions() if board is None else board.cushions()):
+        fix(pymunk.Segment(space.static_body, (ax, ay), (bx, by), 0.0))
+    for px, py, pr in (() if board is None else board.posts()):
+        fix(pymunk.Circle(space.static_body, pr, (px, py)))
+    taken: set[str] = set()
     names = [b[0] for b in balls]
     bodies: list[pymunk.Body | None] = []
     index: dict[pymunk.Body, int] = {}
     for i, (_, x, y) in enumerate(balls):
         body = pymunk.Body(1.0, math.inf)
         body.position = (x, y)
-        shape = pymunk.Circle(body, T.BALL_RADIUS)
+        shape = pymunk.Circle(body, radius)
         shape.elasticity = _E_B
         shape.friction = 0.0
         shape.collision_type = _BALL
@@ -151,6 +213,9 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
     n = len(balls)
     ci = names.index(cue)
     v0, w0, side0 = stroke_velocity(stroke)
+    if board is not None:
+        k = board.max_speed / MAX_SPEED
+        v0, w0 = (v0[0] * k, v0[1] * k), (w0[0] * k, w0[1] * k)
     cue_body = bodies[ci]
     assert cue_body is not None
     cue_body.velocity = v0
@@ -200,7 +265,7 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         frames.append((0.0, tuple((x, y) for _, x, y in balls)))
     slide_a = MU_SLIDE * G
     roll_a = MU_ROLL * G
-    touch = 2 * T.BALL_RADIUS
+    touch = 2 * radius
     vel: list[tuple[float, float]] = [(0.0, 0.0)] * n
     pos: list[tuple[float, float]] = [(x, y) for _, x, y in balls]
     vel[ci] = v0
@@ -219,7 +284,7 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
         # steps from a fixed ladder, chosen by the fastest ball: no ball moves more than half
         # its radius in a step ...
         dt = 1 / 50
-        while dt * vmax > 0.5 * T.BALL_RADIUS and dt > 1 / 3200:
+        while dt * vmax > 0.5 * radius and dt > 1 / 3200:
             dt /= 2
         # ... and a step ends just as two balls meet, so that pymunk finds them touching, not
         # overlapping (an overlap would tilt the line of centres and spoil the angles)
@@ -304,12 +369,18 @@ def simulate(balls: Sequence[tuple[str, float, float]], cue: str, stroke: Stroke
                 continue
             x, y = body.position
             pos[i] = (x, y)
-            if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH:
+            where = (board.drop(x, y, vx, vy, taken) if board is not None
+                     else (T.nearest_pocket(x, y).name, None)
+                     if x < 0.0 or x > T.LENGTH or y < 0.0 or y > T.WIDTH else None)
+            if where is not None:
                 space.remove(body, *body.shapes)
                 bodies[i] = None
                 vel[i] = (0.0, 0.0)
-                events.append(Event(round(t, 4), "pocket", names[i], T.nearest_pocket(x, y).name,
-                                    round(x, 4), round(y, 4)))
+                name, post = where
+                taken.add(name)
+                if post is not None:            # the ball lying in its hole: others glance off it
+                    fix(pymunk.Circle(space.static_body, post[2], post[:2]))
+                events.append(Event(round(t, 4), "pocket", names[i], name, round(x, 4), round(y, 4)))
                 continue
             sx, sy = vx - wx, vy - wy
             slip = math.hypot(sx, sy)

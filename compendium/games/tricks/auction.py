@@ -10,8 +10,10 @@ the game itself around this value.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Callable, Sequence
+
+from ...core.frozen import replace
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,12 +34,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
 from ...core.cards import PIQUET_RANKS, SUITS, Card, Rank, Suit, pack
 from ...core.errors import IllegalAction, NotationError
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat, TableKind
 from ...core.notation import parse_card
 from ..catalogue import BY_ID

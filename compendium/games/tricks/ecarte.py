@@ -14,10 +14,11 @@ first proposal, and then fails to win the point gives his adversary two.  Five p
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core.cards import PACKS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import Call, Discard, Play, TrickGame, TricksAction, TricksState, TricksView, active_slot

@@ -22,9 +22,10 @@ players who paid them in (the book is silent; this is the table's rule, said on 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import Call, Discard, TrickGame, TricksAction, TricksState, active_slot, set_fact

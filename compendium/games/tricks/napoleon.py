@@ -11,10 +11,11 @@ ladder and the payments are the standard ones of the period (said so on the rule
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...core.cards import PACKS, Card
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat
 from ..catalogue import BY_ID
 from .engine import WHIST_POWER, Call, TrickGame, TricksAction, TricksState

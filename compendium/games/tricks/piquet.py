@@ -23,11 +23,12 @@ the cards of every scoring combination are shown to the opponent, as he may ask 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ...core.cards import PACKS, SUITS, Card, Rank, Suit
 from ...core.errors import IllegalAction
+from ...core.frozen import replace
 from ...core.game import Options, OptionSpec, Seat
 from ...core.rules import rule_ref
 from ..catalogue import BY_ID

@@ -45,6 +45,7 @@ CONTROLLERS: dict[TableKind, str] = {
     TableKind.CRIBBAGE: "compendium.ui.table.cribbage_table:CribbageController",
     TableKind.BANKING_CARDS: "compendium.ui.table.banking_table:BankingController",
     TableKind.CUE: "compendium.ui.table.cue_table:CueController",
+    TableKind.BAGATELLE: "compendium.ui.table.bagatelle_table:BagatelleController",
 }
 
 

@@ -35,29 +35,32 @@ class TableGeometry:
     """Where the table lies in the scene: ``origin`` is the scene point of (0, WIDTH) (the
     baulk-end corner of the left cushion) and ``scale`` pixels per metre."""
 
+    LENGTH, WIDTH = T.LENGTH, T.WIDTH     # the surface's figures (the bagatelle board's differ)
+    MARGIN = RAIL + WOOD      # the frame beyond the cushions' faces, on every side
+
     def __init__(self) -> None:
         self.origin = QPointF(0, 0)
         self.scale = 100.0
 
     def to_scene(self, x: float, y: float) -> QPointF:
-        return QPointF(self.origin.x() + x * self.scale, self.origin.y() + (T.WIDTH - y) * self.scale)
+        return QPointF(self.origin.x() + x * self.scale, self.origin.y() + (self.WIDTH - y) * self.scale)
 
     def to_table(self, p: QPointF) -> tuple[float, float]:
-        return (p.x() - self.origin.x()) / self.scale, T.WIDTH - (p.y() - self.origin.y()) / self.scale
+        return (p.x() - self.origin.x()) / self.scale, self.WIDTH - (p.y() - self.origin.y()) / self.scale
 
     def rect(self, x0: float, y0: float, x1: float, y1: float) -> QRectF:
         a, b = self.to_scene(x0, y1), self.to_scene(x1, y0)
         return QRectF(a, b).normalized()
 
     def outer(self) -> QRectF:
-        m = RAIL + WOOD
-        return self.rect(-m, -m, T.LENGTH + m, T.WIDTH + m)
+        m = self.MARGIN
+        return self.rect(-m, -m, self.LENGTH + m, self.WIDTH + m)
 
-    @staticmethod
-    def size_for(width: float, height: float) -> float:
+    @classmethod
+    def size_for(cls, width: float, height: float) -> float:
         """The scale that fits the whole table (with its rails) into ``width`` × ``height``."""
-        m = 2 * (RAIL + WOOD)
-        return min(width / (T.LENGTH + m), height / (T.WIDTH + m))
+        m = 2 * cls.MARGIN
+        return min(width / (cls.LENGTH + m), height / (cls.WIDTH + m))
 
 
 def paint_table(painter: QPainter, g: TableGeometry) -> None:

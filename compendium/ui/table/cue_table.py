@@ -41,6 +41,11 @@ ROOM = QColor(46, 38, 32)
 
 
 class CueController(TableController):
+    # The playing surface's figures (LENGTH, WIDTH, BALL_RADIUS, BAULK_X, CENTRE_Y, in metres):
+    # the billiard table's; a controller for another surface (the bagatelle board) gives its own,
+    # with a geometry of the same methods as TableGeometry.
+    surface: Any = T
+
     def __init__(self, table: Any, game: Any) -> None:
         super().__init__(table, game)
         self.geo = TableGeometry()
@@ -90,23 +95,24 @@ class CueController(TableController):
     def fit(self, width: float, height: float) -> None:
         """The table as large as fits, with the panel (scores, the tip, the strength) below it,
         or beside it when the table is wide and low."""
-        below = TableGeometry.size_for(width - 16, height - 150)
-        beside = TableGeometry.size_for(width - 250, height - 16)
+        S, m = self.surface, self.geo.MARGIN
+        below = self.geo.size_for(width - 16, height - 150)
+        beside = self.geo.size_for(width - 250, height - 16)
         g = self.geo
         if below >= beside:
             g.scale = below
-            outer_w = (T.LENGTH + 2 * 0.16) * below
-            outer_h = (T.WIDTH + 2 * 0.16) * below
+            outer_w = (S.LENGTH + 2 * m) * below
+            outer_h = (S.WIDTH + 2 * m) * below
             left = (width - outer_w) / 2
-            g.origin = QPointF(left + 0.16 * below, 8 + 0.16 * below)
+            g.origin = QPointF(left + m * below, 8 + m * below)
             self.panel_rect = QRectF(left, 8 + outer_h + 8, outer_w, max(120.0, height - outer_h - 24))
         else:
             g.scale = beside
-            outer_h = (T.WIDTH + 2 * 0.16) * beside
-            g.origin = QPointF(8 + 0.16 * beside, (height - outer_h) / 2 + 0.16 * beside)
-            outer_w = (T.LENGTH + 2 * 0.16) * beside
+            outer_h = (S.WIDTH + 2 * m) * beside
+            g.origin = QPointF(8 + m * beside, (height - outer_h) / 2 + m * beside)
+            outer_w = (S.LENGTH + 2 * m) * beside
             self.panel_rect = QRectF(16 + outer_w, 8, max(200.0, width - outer_w - 24), height - 16)
-        r = T.BALL_RADIUS * g.scale
+        r = S.BALL_RADIUS * g.scale
         for item in self.balls.values():
             item.set_radius(r)
         p = self.panel_rect
@@ -180,7 +186,7 @@ class CueController(TableController):
         item = self.balls.get(name)
         if item is None:
             item = self.balls[name] = BallItem(name, self.game.ball_style(name))
-            item.set_radius(T.BALL_RADIUS * self.geo.scale)
+            item.set_radius(self.surface.BALL_RADIUS * self.geo.scale)
             if self._built:
                 self.table.scene().addItem(item)
         return item
@@ -223,7 +229,7 @@ class CueController(TableController):
         self.panel.set_content(self._board, lines, size)
 
     def _update_guide(self) -> None:
-        view = self._shown
+        view, S = self._shown, self.surface
         if view is None or not self._my_turn() or view.in_hand():
             self.guide.hide()
             return
@@ -241,20 +247,20 @@ class CueController(TableController):
             px, py = pos[0] - me[0], pos[1] - me[1]
             along = px * dx + py * dy
             across2 = px * px + py * py - along * along
-            touch = 2 * T.BALL_RADIUS
+            touch = 2 * S.BALL_RADIUS
             if along > 0 and across2 < touch * touch:
                 length = min(length, along - math.sqrt(touch * touch - across2))
         # ... or at a cushion
-        for bound, comp, start in ((T.LENGTH - T.BALL_RADIUS, dx, me[0]), (T.BALL_RADIUS, dx, me[0]),
-                                   (T.WIDTH - T.BALL_RADIUS, dy, me[1]), (T.BALL_RADIUS, dy, me[1])):
+        for bound, comp, start in ((S.LENGTH - S.BALL_RADIUS, dx, me[0]), (S.BALL_RADIUS, dx, me[0]),
+                                   (S.WIDTH - S.BALL_RADIUS, dy, me[1]), (S.BALL_RADIUS, dy, me[1])):
             if comp != 0:
                 t = (bound - start) / comp
                 if t > 0:
                     length = min(length, t)
         g = self.geo
-        start = g.to_scene(me[0] + dx * T.BALL_RADIUS, me[1] + dy * T.BALL_RADIUS)
+        start = g.to_scene(me[0] + dx * S.BALL_RADIUS, me[1] + dy * S.BALL_RADIUS)
         end = g.to_scene(me[0] + dx * length, me[1] + dy * length)
-        gap = T.BALL_RADIUS * 1.4 + PULL_M * 0.35 * self.power / 100
+        gap = S.BALL_RADIUS * 1.4 + PULL_M * 0.35 * self.power / 100
         cue_from = g.to_scene(me[0] - dx * gap, me[1] - dy * gap)
         cue_to = g.to_scene(me[0] - dx * (gap + 1.3), me[1] - dy * (gap + 1.3))
         self.guide.set_lines(start, end, cue_from, cue_to, max(1.5, g.scale * 0.006))
@@ -340,10 +346,10 @@ class CueController(TableController):
         me = self.game.cue_position(view)
         if me is None:
             return
-        if math.hypot(x - me[0], y - me[1]) <= T.BALL_RADIUS * 7:
+        if math.hypot(x - me[0], y - me[1]) <= self.surface.BALL_RADIUS * 7:
             self.drag = "aim"
             self._drag_aim(x, y, me)
-        elif 0 <= x <= T.LENGTH and 0 <= y <= T.WIDTH:
+        elif 0 <= x <= self.surface.LENGTH and 0 <= y <= self.surface.WIDTH:
             self.angle = round(math.degrees(math.atan2(y - me[1], x - me[0])) * 100) % 36000
             self._sync_controls(view)
 
@@ -367,7 +373,7 @@ class CueController(TableController):
             if me is None:
                 return
             x, y = self.geo.to_table(scene_pos)
-            if math.hypot(x - me[0], y - me[1]) > T.BALL_RADIUS * 1.5:
+            if math.hypot(x - me[0], y - me[1]) > self.surface.BALL_RADIUS * 1.5:
                 self._strike()
 
     def cancel_drag(self) -> None:
@@ -376,9 +382,9 @@ class CueController(TableController):
     def _drag_aim(self, x: float, y: float, me: tuple[float, float]) -> None:
         dx, dy = me[0] - x, me[1] - y          # the pull is back from the ball: the aim is the other way
         dist = math.hypot(dx, dy)
-        if dist > T.BALL_RADIUS * 1.5:
+        if dist > self.surface.BALL_RADIUS * 1.5:
             self.angle = round(math.degrees(math.atan2(dy, dx)) * 100) % 36000
-            self.power = max(1, min(100, round((dist - T.BALL_RADIUS * 1.5) / PULL_M * 100)))
+            self.power = max(1, min(100, round((dist - self.surface.BALL_RADIUS * 1.5) / PULL_M * 100)))
         self._sync_controls(self._shown)
 
     def _move_ghost(self, x: float, y: float) -> None:
@@ -460,7 +466,7 @@ class CueController(TableController):
         view = self._shown
         if view is None:
             return None, None
-        r = T.BALL_RADIUS * self.geo.scale * 1.6
+        r = self.surface.BALL_RADIUS * self.geo.scale * 1.6
         if isinstance(action, Place):
             c = self.geo.to_scene(*action.metres)
             return None, QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r)
@@ -476,7 +482,7 @@ class CueController(TableController):
         me = self._striker_pos()
         if me is not None:
             return self.geo.to_scene(*me)
-        return self.geo.to_scene(T.BAULK_X, T.CENTRE_Y)
+        return self.geo.to_scene(self.surface.BAULK_X, self.surface.CENTRE_Y)
 
 
 def _wrap_words(text: str, fits: Callable[[str], bool]) -> list[str]:

@@ -24,17 +24,40 @@ without safe moves) on late positions under every option.  That comparison found
 next move, but taking it back can serve to reach the card beneath it, and two suits may have to
 be dug down in turn; cards taken back are now free.  A win is always a line replayed through the
 game, so "winnable" stands too.
+
+The search itself runs in a compiled core where one was built (``_klondike_core.c``, the same
+search position for position, a hundred times faster: see ``compiled_search``); without it, or
+with the environment variable ``COMPENDIUM_NO_CSOLVER`` set, the shared search of ``solver.py``
+walks this model in Python, with the same answers.
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Sequence
+import os
+from types import ModuleType
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from ...core.errors import IllegalAction
 from ...games.patience.engine import Draw, Move, PatienceState, Redeal
 
+try:      # built by setup.py where a C compiler is found (optional: the Python search answers)
+    from . import _klondike_core as _core
+except ImportError:       # pragma: no cover - depends on the install
+    _core = None
+
 DOWN = 64                 # added to a face-down card's code
 _RED = (False, True, True, False)   # clubs, diamonds, hearts, spades
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+CHUNK = 4096      # positions the compiled core searches between two looks at the clock (a few ms)
+
+
+def compiled_core() -> ModuleType | None:
+    """The compiled core, or None: not built here, or ``COMPENDIUM_NO_CSOLVER`` set (the Python
+    search only: tests, measuring)."""
+    if _core is None or os.environ.get("COMPENDIUM_NO_CSOLVER"):
+        return None
+    return _core
 
 
 def code_of(card: Any) -> int:
@@ -81,6 +104,39 @@ class KlondikeModel:
         self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
         self._root, self._forced = self._settle(position)
+        self.compiled = compiled_core() is not None     # the tests set it False to compare the two
+
+    # -- the compiled search ------------------------------------------------------------------
+    def compiled_search(self, deadline: float, max_nodes: int, cancelled: Callable[[], bool] | None,
+                        clock: Callable[[], float]) -> tuple[Any, list[Any], int] | None:
+        """``solver.search`` on this model, in the compiled core: the same positions in the same
+        order, the same verdicts.  None when there is no core (or it refuses the position: one it
+        cannot hold), and the Python search then answers.  The core searches ``CHUNK`` positions
+        at a time, so the clock, the cap on positions and ``cancelled`` are looked at every few
+        milliseconds.  A win comes back as one label, every step of the line."""
+        core = compiled_core()
+        if core is None or not self.compiled:
+            return None
+        from ..solver import Verdict
+        root = self._root
+        if self.won(root):
+            return Verdict.WINNABLE, [], 0
+        if self.dead(root):
+            return Verdict.LOST, [], 1
+        cols, found, talon, p, passes, _ = root
+        try:
+            run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, self.part, self.back)
+        except (ValueError, MemoryError):
+            return None
+        while True:
+            status = run.run(max(1, min(CHUNK, max_nodes + 1 - run.nodes)))
+            if status == core.WON:
+                return Verdict.WINNABLE, [tuple(run.line())], run.nodes
+            if status == core.LOST:
+                return Verdict.LOST, [], run.nodes
+            if status != core.RUNNING or run.nodes > max_nodes or clock() > deadline \
+                    or (cancelled is not None and cancelled()):
+                return Verdict.UNKNOWN, [], run.nodes
 
     # -- the protocol of ``solver.search`` ---------------------------------------------------
     def root(self) -> Any:

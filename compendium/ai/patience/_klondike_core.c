@@ -40,6 +40,7 @@
 
 enum { MUST_NONE, MUST_COVER, MUST_HOME, MUST_TAKEN };
 enum { RUNNING = 0, WON = 1, LOST = 2, GAVE_UP = 3 };
+enum { DOM_NONE, DOM_BEST, DOM_REACH };
 
 typedef struct {
     uint8_t len[NPILES];
@@ -66,7 +67,7 @@ typedef struct {
 typedef struct {
     PyObject_HEAD
     int draw, allowed, part, back;   /* the options: allowed 0 means passes without limit */
-    int dominate;                    /* drawing one with a limit on the passes (see key()) */
+    int dominate;                    /* DOM_BEST or DOM_REACH: positions that answer for others (key_of) */
     /* the table of positions seen: open addressing, 16 bytes a slot (a == 0: empty) */
     uint64_t *ta, *tb;
     size_t tcap, tcount, tmax;
@@ -568,16 +569,29 @@ static int waste_buries(const Pos *q)
  * hash of each pile, which does not depend on their order.  The foundations are left out (every
  * card not in the piles or the talon is home).  The talon's order never changes; without a limit
  * on the passes the passes made do not matter, and drawing one neither does the place in the
- * stock (every card can be reached); drawing three the place matters.  Drawing one with a limit,
- * a position *dominates* the same cards with fewer passes made, or as many and fewer cards
- * turned (it can turn on to the other, and every card the other can bring to the top, it can
- * too): the slot keeps the best (passes, turned) met, and a position no better than it is
- * answered by that search.
+ * stock (every card can be reached); drawing three the place matters.
  *
- * A slot holds 112 bits of two independent hashes of the key (and 16 bits of the pair above).
- * Two different positions are taken for one only if all 112 bits agree: with at most a few
- * million positions a search, the chance of that happening in a search is below 10^-20, which is
- * what we accept for "every line was tried".
+ * A position *dominates* another with the same cards in the same places when it can turn on to
+ * the other's place in the talon: every step out of the other is then a step out of it, to the
+ * same position or to one that dominates that one (a talon step leads to the same position
+ * whatever the place it started from; a move in the tableau leaves the two places as they
+ * were), so every line that wins from the other wins from it.  A dominated position met after
+ * its dominator is answered by the dominator's search (as a position met twice is): a win
+ * reachable from it is reachable from the dominator, whose every step the search tries.
+ *
+ * - DOM_BEST, drawing one with a limit on the passes: the same cards with fewer passes made, or
+ *   as many and fewer cards turned, dominate; the slot keeps the best (passes, turned) met.
+ * - DOM_REACH, drawing three (or two ...) without a limit: from the place p the turns lead to
+ *   p + 3, p + 6 ... up to the talon's end n, then (after the re-deal) to 0, 3, 6 ... n again.
+ *   The slot keeps the places reached by the turns from every place met (a bit each), and a
+ *   place among them is dominated.  (Places 0, 3, 6 ... n, the cycle of the re-deals, all reach
+ *   one another: the first met answers for the rest.)  A talon of more than 31 cards (never met
+ *   from a deal) keeps its place in the key instead.
+ *
+ * A slot holds 96 bits of two independent hashes of the key and the 32 bits above.  Two
+ * different positions are taken for one only if all 96 bits agree: with at most a few million
+ * positions a search, the chance of that happening in a search is below 10^-15, which is what we
+ * accept for "every line was tried".
  */
 static inline uint64_t mix64(uint64_t x)
 {
@@ -624,10 +638,18 @@ static void key_of(const Search *s, const Pos *q, uint64_t *k1, uint64_t *k2, ui
         rest[m++] = 0xEE;
         memcpy(rest + m, q->talon, q->tlen);
         m += q->tlen;
-        if (!s->allowed) {
+        if (s->dominate == DOM_REACH && q->tlen <= 31) {
+            /* the places the turns lead to from p (the pass ends at n, the next begins at 0) */
+            uint32_t reach = (uint32_t)1 << q->tlen | 1;
+            for (int x = q->p; x < q->tlen; x += s->draw)
+                reach |= (uint32_t)1 << x;
+            for (int x = s->draw; x < q->tlen; x += s->draw)
+                reach |= (uint32_t)1 << x;
+            *val = reach;
+        } else if (!s->allowed) {
             if (s->draw != 1)
                 rest[m++] = q->p;
-        } else if (s->dominate) {
+        } else if (s->dominate == DOM_BEST) {
             *val = (uint32_t)q->passes << 8 | q->p;
         } else {
             rest[m++] = q->p;
@@ -676,11 +698,17 @@ static int seen_or_add(Search *s, const Pos *q)
     uint64_t k1, k2;
     uint32_t val;
     key_of(s, q, &k1, &k2, &val);
-    uint64_t tag = k2 << 16;
+    uint64_t tag = k2 & ~(uint64_t)0xffffffff;
     size_t h = (size_t)(k1 >> 7) & (s->tcap - 1);
     while (s->ta[h]) {
-        if (s->ta[h] == k1 && (s->tb[h] & ~(uint64_t)0xffff) == tag) {
-            uint32_t best = (uint32_t)(s->tb[h] & 0xffff);
+        if (s->ta[h] == k1 && (s->tb[h] & ~(uint64_t)0xffffffff) == tag) {
+            uint32_t best = (uint32_t)s->tb[h];
+            if (s->dominate == DOM_REACH && q->tlen && q->tlen <= 31) {
+                if (best >> q->p & 1)
+                    return 1;             /* a place met turns on to this one */
+                s->tb[h] = tag | best | val;
+                return 0;
+            }
             if (best <= val)
                 return 1;
             s->tb[h] = tag | val;      /* better than any met: searched again from here */
@@ -937,7 +965,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     s->allowed = allowed;
     s->part = part;
     s->back = back;
-    s->dominate = draw == 1 && allowed;
+    s->dominate = draw == 1 ? (allowed ? DOM_BEST : DOM_NONE) : (allowed ? DOM_NONE : DOM_REACH);
     s->tmax = 1024;
     while (s->tmax * 2 <= (size_t)max_slots)
         s->tmax *= 2;

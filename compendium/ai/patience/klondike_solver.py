@@ -50,6 +50,7 @@ _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 
 
 CHUNK = 4096      # positions the compiled core searches between two looks at the clock (a few ms)
+PROBE_SHARE = 0.3       # of the budget, for the book's moves first under the modern options (see below)
 
 
 def compiled_core() -> ModuleType | None:
@@ -100,6 +101,7 @@ class KlondikeModel:
             for r in range(1, 13):
                 self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
         self._best: dict[Any, tuple[int, int]] = {}
+        self._reach: dict[Any, tuple[int, int]] = {}     # drawing three without a limit: see ``key``
         self._buried = False          # the last step played turned cards under the waste
         self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
@@ -124,10 +126,30 @@ class KlondikeModel:
         if self.dead(root):
             return Verdict.LOST, [], 1
         cols, found, talon, p, passes, _ = root
+        spent = 0
+        if self.part or self.back:
+            # First the book's moves only (whole runs, no card back from the foundations), with
+            # a share of the budget: a line that wins with them wins under the richer rules too
+            # (each of its moves is one of theirs), and that game's space is far smaller -- parts
+            # of runs and cards taken back open very many lines that lead nowhere, where the
+            # search can lose itself before it meets a win.  A loss there proves nothing here.
+            now = clock()
+            share = now + (deadline - now) * PROBE_SHARE
+            verdict, line, spent = self._run_core(core, False, False, share, max_nodes // 3, cancelled, clock)
+            if verdict is Verdict.WINNABLE:
+                return verdict, line, spent
+        verdict, line, nodes = self._run_core(core, self.part, self.back, deadline, max_nodes - spent,
+                                              cancelled, clock)
+        return verdict, line, spent + nodes
+
+    def _run_core(self, core: ModuleType, part: bool, back: bool, deadline: float, max_nodes: int,
+                  cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[Any, list[Any], int]:
+        from ..solver import Verdict
+        cols, found, talon, p, passes, _ = self._root
         try:
-            run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, self.part, self.back)
+            run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
         except (ValueError, MemoryError):
-            return None
+            return Verdict.UNKNOWN, [], 0
         while True:
             status = run.run(max(1, min(CHUNK, max_nodes + 1 - run.nodes)))
             if status == core.WON:
@@ -173,7 +195,26 @@ class KlondikeModel:
         if not self.allowed:
             # Without a limit on the passes, the passes made do not matter; drawing one at a
             # time, neither does the place in the stock: every card can be reached.
-            return (piles, talon) if self.draw == 1 else (piles, talon, p)
+            if self.draw == 1:
+                return (piles, talon)
+            # Drawing three, a position *dominates* the same cards at a place in the talon that
+            # its turns lead to (p + 3, p + 6 ... the end, then 0, 3, 6 ... after the re-deal):
+            # every step out of the other is a step out of it, to the same position (a talon
+            # step) or to one that dominates the other's (a move in the tableau).  A dominated
+            # position is answered by its dominator's search: it gets the key of the first
+            # position met with these cards.  (The compiled core keeps the same bits.)
+            base = (piles, talon)
+            n = len(talon)
+            if n > 31:
+                return (piles, talon, p)
+            met = self._reach.get(base)
+            if met is not None and met[0] >> p & 1:
+                return (base, met[1])
+            reach = 1 << n | 1
+            for x in (*range(p, n, self.draw), *range(self.draw, n, self.draw)):
+                reach |= 1 << x
+            self._reach[base] = (met[0] | reach, met[1]) if met is not None else (reach, p)
+            return (base, p)
         if self.draw == 1:
             # Drawing one at a time, a position *dominates* the same cards with fewer passes
             # made, or as many and fewer cards turned: it can turn on to the other, and every

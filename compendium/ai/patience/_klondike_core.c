@@ -30,7 +30,7 @@
 #include <string.h>
 
 #define NPILES 7
-#define MAXP 40          /* cards a pile may hold here: a dealt pile has at most 6 + 13 */
+#define MAXP 32          /* cards a pile may hold here: a dealt pile has at most 6 + 13 */
 #define MAXT 52          /* cards in the talon */
 #define DOWN 64          /* added to a face-down card's code (suit * 16 + rank) */
 #define HOME 255         /* a step's destination: the foundations */
@@ -52,12 +52,16 @@ typedef struct {
      * from the talon, must be covered; MUST_HOME, a card sent home without need (must_card,
      * uncovering must_parent or 0); MUST_TAKEN, cards just taken back (a bit per card code). */
     uint8_t must_kind, must_card, must_parent;
+    uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
     uint64_t must_set;
+    uint64_t h1[NPILES], h2[NPILES];   /* each pile's hashes, for the key (see key_of) */
 } Pos;
 
 /* A step: 'c' a (run of) card(s) from pile a to pile b (HOME: the foundations), c cards;
  * 'w' the talon's card a to pile b or HOME; 'f' the top card of suit a back to pile b. */
 typedef struct { uint8_t kind, a, b, c; } Step;
+
+typedef struct { uint64_t a, b; } Slot;
 
 typedef struct {
     Pos pos;
@@ -68,8 +72,9 @@ typedef struct {
     PyObject_HEAD
     int draw, allowed, part, back;   /* the options: allowed 0 means passes without limit */
     int dominate;                    /* DOM_BEST or DOM_REACH: positions that answer for others (key_of) */
-    /* the table of positions seen: open addressing, 16 bytes a slot (a == 0: empty) */
-    uint64_t *ta, *tb;
+    /* the table of positions seen: open addressing, 16 bytes a slot (a == 0: empty), one cache
+     * line read a look-up */
+    Slot *table;
     size_t tcap, tcount, tmax;
     Frame *frames;
     size_t depth, fcap;
@@ -176,6 +181,7 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
             q->found[suit_of(top)]++;
             q->len[i]--;
             flip(q, i);
+            q->dirty |= (uint8_t)(1 << i);
             if (out && *nout < outcap)
                 out[(*nout)++] = (Step){'c', (uint8_t)i, HOME, 1};
             moved = 1;
@@ -255,6 +261,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             q->found[suit_of(card)]++;
             q->len[i] = (uint8_t)left;
             flip(q, i);
+            q->dirty |= (uint8_t)(1 << i);
             if (beneath < DOWN) {
                 q->must_kind = MUST_HOME;
                 q->must_card = (uint8_t)card;
@@ -271,6 +278,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
         q->len[j] = (uint8_t)(q->len[j] + count);
         q->len[i] = (uint8_t)left;
         flip(q, i);
+        q->dirty |= (uint8_t)(1 << i | 1 << j);
         q->must_kind = MUST_NONE;
         q->must_set = 0;
         return 1;
@@ -302,6 +310,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             q->must_parent = 0;
         } else {
             q->card[j][q->len[j]++] = (uint8_t)card;
+            q->dirty |= (uint8_t)(1 << j);
             q->must_kind = free_talon ? MUST_COVER : MUST_NONE;
             q->must_card = (uint8_t)card;
             q->must_parent = 0;
@@ -315,6 +324,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
         int card = suit * 16 + q->found[suit];
         q->found[suit]--;
         q->card[j][q->len[j]++] = (uint8_t)card;
+        q->dirty |= (uint8_t)(1 << j);
         uint64_t before = q->must_kind == MUST_TAKEN ? q->must_set : 0;
         q->must_kind = MUST_TAKEN;
         q->must_set = before | ((uint64_t)1 << card);
@@ -617,15 +627,21 @@ static void hash_bytes(const uint8_t *b, int n, uint64_t *h1, uint64_t *h2)
     *h2 = mix64(c ^ 0xe7037ed1a0b428dbULL);
 }
 
-static void key_of(const Search *s, const Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val)
+static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val)
 {
     uint64_t a = 0, b = 0;
     for (int i = 0; i < NPILES; i++) {
-        uint64_t x, y;
-        hash_bytes(q->card[i], q->len[i], &x, &y);
-        a += mix64(x ^ 0x5851f42d4c957f2dULL);
-        b += mix64(y + 0x14057b7ef767814fULL);
+        if (q->dirty >> i & 1) {
+            /* only the piles the last step changed are hashed again (two or three of seven) */
+            uint64_t x, y;
+            hash_bytes(q->card[i], q->len[i], &x, &y);
+            q->h1[i] = mix64(x ^ 0x5851f42d4c957f2dULL);
+            q->h2[i] = mix64(y + 0x14057b7ef767814fULL);
+        }
+        a += q->h1[i];
+        b += q->h2[i];
     }
+    q->dirty = 0;
     uint8_t rest[MAXT + 16];
     int m = 0;
     rest[m++] = q->must_kind;
@@ -667,31 +683,25 @@ static int table_grow(Search *s)
     size_t cap = s->tcap ? s->tcap * 2 : ((size_t)1 << 16);
     if (cap > s->tmax)
         return 0;
-    uint64_t *na = calloc(cap, sizeof *na), *nb = calloc(cap, sizeof *nb);
-    if (!na || !nb) {
-        free(na);
-        free(nb);
+    Slot *t = calloc(cap, sizeof *t);
+    if (!t)
         return 0;
-    }
     for (size_t x = 0; x < s->tcap; x++) {
-        if (!s->ta[x])
+        if (!s->table[x].a)
             continue;
-        size_t h = (size_t)(s->ta[x] >> 7) & (cap - 1);
-        while (na[h])
+        size_t h = (size_t)(s->table[x].a >> 7) & (cap - 1);
+        while (t[h].a)
             h = (h + 1) & (cap - 1);
-        na[h] = s->ta[x];
-        nb[h] = s->tb[x];
+        t[h] = s->table[x];
     }
-    free(s->ta);
-    free(s->tb);
-    s->ta = na;
-    s->tb = nb;
+    free(s->table);
+    s->table = t;
     s->tcap = cap;
     return 1;
 }
 
 /* 1: seen already (or dominated); 0: new, now recorded; -1: the table is full */
-static int seen_or_add(Search *s, const Pos *q)
+static int seen_or_add(Search *s, Pos *q)
 {
     if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
         return -1;
@@ -700,24 +710,25 @@ static int seen_or_add(Search *s, const Pos *q)
     key_of(s, q, &k1, &k2, &val);
     uint64_t tag = k2 & ~(uint64_t)0xffffffff;
     size_t h = (size_t)(k1 >> 7) & (s->tcap - 1);
-    while (s->ta[h]) {
-        if (s->ta[h] == k1 && (s->tb[h] & ~(uint64_t)0xffffffff) == tag) {
-            uint32_t best = (uint32_t)s->tb[h];
+    Slot *t = s->table;
+    while (t[h].a) {
+        if (t[h].a == k1 && (t[h].b & ~(uint64_t)0xffffffff) == tag) {
+            uint32_t best = (uint32_t)t[h].b;
             if (s->dominate == DOM_REACH && q->tlen && q->tlen <= 31) {
                 if (best >> q->p & 1)
                     return 1;             /* a place met turns on to this one */
-                s->tb[h] = tag | best | val;
+                t[h].b = tag | best | val;
                 return 0;
             }
             if (best <= val)
                 return 1;
-            s->tb[h] = tag | val;      /* better than any met: searched again from here */
+            t[h].b = tag | val;        /* better than any met: searched again from here */
             return 0;
         }
         h = (h + 1) & (s->tcap - 1);
     }
-    s->ta[h] = k1;
-    s->tb[h] = tag | val;
+    t[h].a = k1;
+    t[h].b = tag | val;
     s->tcount++;
     return 0;
 }
@@ -864,8 +875,7 @@ static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n, uint64_t *ca
 
 static void Search_dealloc(Search *s)
 {
-    free(s->ta);
-    free(s->tb);
+    free(s->table);
     free(s->frames);
     free(s->moves);
     free(s->line);
@@ -878,11 +888,11 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
                             "max_slots", NULL};
     PyObject *cols, *found, *talon;
     int p, passes, draw, allowed, part, back;
-    Py_ssize_t max_slots = (Py_ssize_t)1 << 22;
+    Py_ssize_t max_slots = (Py_ssize_t)1 << 23;     /* 128 MB at most, met only after many seconds */
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiiiipp|n", names, &cols, &found, &talon, &p, &passes,
                                      &draw, &allowed, &part, &back, &max_slots))
         return -1;
-    if (s->frames || s->ta) {
+    if (s->frames || s->table) {
         PyErr_SetString(PyExc_RuntimeError, "a search is made once");
         return -1;
     }
@@ -961,6 +971,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     }
     q.p = (uint8_t)p;
     q.passes = (uint8_t)passes;
+    q.dirty = (1 << NPILES) - 1;
     s->draw = draw;
     s->allowed = allowed;
     s->part = part;
@@ -970,12 +981,12 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     while (s->tmax * 2 <= (size_t)max_slots)
         s->tmax *= 2;
     s->root = q;
-    s->status = RUNNING;
+    s->status = won(&q) ? WON : RUNNING;     /* nothing left to play: won with no step */
     if (!table_grow(s) || seen_or_add(s, &q) < 0 || !push(s, &q)) {
         PyErr_NoMemory();
         return -1;
     }
-    s->nodes = 1;
+    s->nodes = s->status == WON ? 0 : 1;     /* as the Python search counts */
     return 0;
 }
 
@@ -1002,11 +1013,10 @@ static PyObject *Search_run(Search *s, PyObject *arg)
         s->status = status;
         if (status != RUNNING) {
             /* the search is over: give its memory back at once */
-            free(s->ta);
-            free(s->tb);
+            free(s->table);
             free(s->frames);
             free(s->moves);
-            s->ta = s->tb = NULL;
+            s->table = NULL;
             s->frames = NULL;
             s->moves = NULL;
             s->tcap = s->tcount = s->depth = s->fcap = s->mtop = s->mcap = 0;

@@ -65,8 +65,20 @@ typedef struct { uint64_t a, b; } Slot;
 
 typedef struct {
     Pos pos;
-    uint32_t mstart, mcount, midx;   /* its steps in the shared array of steps */
+    uint32_t mstart, mcount, midx;   /* its steps in the shared array of steps; midx: the next */
+    Step chosen;                     /* the step to the frame above (for the winning line) */
+    /* The next step's position, made one step ahead: its slot in the table is fetched from
+     * memory (a prefetch) while the position before it is looked up, which is most of the cost
+     * of a position.  The search's order is unchanged. */
+    Pos next;
+    Step nstep;
+    uint64_t nk1, nk2;
+    uint32_t nval;
+    int8_t nstate;                   /* NEXT_NONE not made yet, NEXT_READY, NEXT_FAILED, NEXT_END */
+    int8_t nburied;
 } Frame;
+
+enum { NEXT_NONE, NEXT_READY, NEXT_FAILED, NEXT_END };
 
 typedef struct {
     PyObject_HEAD
@@ -89,7 +101,7 @@ typedef struct {
     size_t linelen;
 } Search;
 
-#define MAX_FRAMES ((size_t)1 << 20)
+#define MAX_FRAMES ((size_t)1 << 16)      /* a line of 65536 steps: never met (each frame ~1 kB) */
 #define MAX_MOVES ((size_t)1 << 24)
 
 /* ---------------------------------------------------------------------------------------------
@@ -700,14 +712,12 @@ static int table_grow(Search *s)
     return 1;
 }
 
-/* 1: seen already (or dominated); 0: new, now recorded; -1: the table is full */
-static int seen_or_add(Search *s, Pos *q)
+/* 1: seen already (or dominated); 0: new, now recorded; -1: the table is full.  k1, k2, val: the
+ * position's key (key_of). */
+static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t val)
 {
     if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
         return -1;
-    uint64_t k1, k2;
-    uint32_t val;
-    key_of(s, q, &k1, &k2, &val);
     uint64_t tag = k2 & ~(uint64_t)0xffffffff;
     size_t h = (size_t)(k1 >> 7) & (s->tcap - 1);
     Slot *t = s->table;
@@ -731,6 +741,14 @@ static int seen_or_add(Search *s, Pos *q)
     t[h].b = tag | val;
     s->tcount++;
     return 0;
+}
+
+static int seen_or_add(Search *s, Pos *q)
+{
+    uint64_t k1, k2;
+    uint32_t val;
+    key_of(s, q, &k1, &k2, &val);
+    return look_up(s, q, k1, k2, val);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -775,6 +793,7 @@ static int push(Search *s, const Pos *q)
     f->mstart = (uint32_t)s->mtop;
     f->mcount = (uint32_t)children(s, q, s->moves + s->mtop);
     f->midx = 0;
+    f->nstate = NEXT_NONE;
     s->mtop += f->mcount;
     return 1;
 }
@@ -789,7 +808,7 @@ static int record_line(Search *s, Step last)
     s->linelen = 0;
     Pos q = s->root;
     for (size_t d = 0; d < s->depth; d++) {
-        Step st = d + 1 < s->depth ? s->moves[s->frames[d].mstart + s->frames[d].midx - 1] : last;
+        Step st = d + 1 < s->depth ? s->frames[d].chosen : last;
         int buried = 0;
         if (s->linelen < cap)
             s->line[s->linelen++] = st;
@@ -800,27 +819,53 @@ static int record_line(Search *s, Step last)
     return won(&q);
 }
 
+/* The frame's next position, one step ahead of the search (see Frame). */
+static void make_next(Search *s, Frame *f)
+{
+    if (f->midx == f->mcount) {
+        f->nstate = NEXT_END;
+        return;
+    }
+    Step st = s->moves[f->mstart + f->midx++];
+    int buried = 0;
+    f->next = f->pos;
+    f->nstep = st;
+    if (!play(s, &f->next, st, &buried)) {
+        f->nstate = NEXT_FAILED;
+        return;
+    }
+    settle(s, &f->next, NULL, NULL, 0);
+    key_of(s, &f->next, &f->nk1, &f->nk2, &f->nval);
+    __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
+    f->nburied = (int8_t)buried;
+    f->nstate = NEXT_READY;
+}
+
 static int search_run(Search *s, long long budget)
 {
     long long stop = s->nodes + budget;
     while (s->depth) {
         Frame *f = &s->frames[s->depth - 1];
-        if (f->midx == f->mcount) {
+        if (f->nstate == NEXT_NONE)
+            make_next(s, f);
+        if (f->nstate == NEXT_END) {
             s->mtop = f->mstart;
             s->depth--;
             continue;
         }
-        Step st = s->moves[f->mstart + f->midx++];
-        Pos child = f->pos;
-        int buried = 0;
-        if (!play(s, &child, st, &buried)) {
-            s->overflow = 1;
+        int ready = f->nstate == NEXT_READY, buried = f->nburied;
+        Step st = f->nstep;
+        Pos child = f->next;
+        uint64_t k1 = f->nk1, k2 = f->nk2;
+        uint32_t val = f->nval;
+        make_next(s, f);          /* the step after, fetched while this one is looked up */
+        if (!ready) {
+            s->overflow = 1;      /* a line left out for want of room: "lost" no more */
             continue;
         }
-        settle(s, &child, NULL, NULL, 0);
         if (won(&child))
             return record_line(s, st) ? WON : GAVE_UP;
-        int seen = seen_or_add(s, &child);
+        int seen = look_up(s, &child, k1, k2, val);
         if (seen < 0)
             return GAVE_UP;    /* the table is full: undecided */
         if (seen)
@@ -830,6 +875,7 @@ static int search_run(Search *s, long long budget)
          * (any other move only turns cards up, sends them home or takes the waste's top). */
         if (buried && child.p >= 2 && s->allowed && child.passes + 1 >= s->allowed && waste_buries(&child))
             continue;
+        f->chosen = st;
         if (!push(s, &child))
             return GAVE_UP;
         if (s->nodes >= stop)

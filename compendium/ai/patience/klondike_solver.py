@@ -39,6 +39,7 @@ from typing import Any, Callable, Hashable, Iterable, Sequence
 from ...core.errors import IllegalAction
 from ...games.patience.engine import Draw, Move, PatienceState, Redeal
 
+_core: ModuleType | None
 try:      # built by setup.py where a C compiler is found (optional: the Python search answers)
     from . import _klondike_core as _core
 except ImportError:       # pragma: no cover - depends on the install
@@ -634,7 +635,7 @@ def cannot_dig(cols: Sequence[tuple[int, ...]], found: Sequence[int]) -> bool:
     depth = []
     for s in range(4):
         reached[s] = (1 << (found[s] + 1)) - 2    # ranks 1..found home
-    all_cards = set()
+    all_cards: set[int] = set()
     for col in cols:
         k = len(col)
         while k and col[k - 1] < DOWN:

@@ -692,7 +692,7 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
 
 static int table_grow(Search *s)
 {
-    size_t cap = s->tcap ? s->tcap * 2 : ((size_t)1 << 16);
+    size_t cap = s->tcap ? s->tcap * 2 : ((size_t)1 << 16 < s->tmax ? (size_t)1 << 16 : s->tmax);
     if (cap > s->tmax)
         return 0;
     Slot *t = calloc(cap, sizeof *t);

@@ -7,7 +7,7 @@
  * safe moves played without branching, the same pruning rules ("must": a card that could have
  * waited is used by the very next move), the same dead-end test of the last pass, the same
  * comparison of positions with the piles in any order, and the same dominance between positions
- * drawing one card with a limit on the passes.  Each rule is proved in the Python model's
+ * (drawing one with a limit on the passes, drawing three without one).  Each rule is proved in the Python model's
  * docstrings and comments (klondike_solver.py); the proofs are summed up here beside the code,
  * and the tests compare this core's verdicts with the Python model's and with plain exhaustive
  * searches under every option.  Only the speed differs: a position here is a few hundred bytes
@@ -15,7 +15,8 @@
  *
  * The search is resumable: Search.run(n) searches at most about n more positions and returns, so
  * the Python side keeps its clock, its cancelling and its budget of positions, and a long search
- * never holds the interpreter for more than a few milliseconds at a time.
+ * never holds the interpreter for more than a few milliseconds at a time (the interpreter's lock is
+ * let go meanwhile; a search refuses to be run from two threads at once).
  *
  * Memory safety: every input is checked when the search is made (a position this core cannot
  * hold is refused with ValueError, and the Python search answers instead); every write into a

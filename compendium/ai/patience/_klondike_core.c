@@ -7,10 +7,10 @@
  * safe moves played without branching, the same pruning rules ("must": a card that could have
  * waited is used by the very next move), the same dead-end test of the last pass, the same
  * comparison of positions with the piles in any order, and the same dominance between positions
- * (drawing one with a limit on the passes, drawing three without one).  Each rule is proved in the Python model's
- * docstrings and comments (klondike_solver.py); the proofs are summed up here beside the code,
- * and the tests compare this core's verdicts with the Python model's and with plain exhaustive
- * searches under every option.  Only the speed differs: a position here is a few hundred bytes
+ * (drawing one with a limit on the passes, drawing three without one).  Each rule is proved in
+ * the Python model's docstrings and comments (klondike_solver.py); the proofs are summed up here
+ * beside the code, and the tests compare this core's verdicts with the Python model's and with
+ * plain exhaustive searches under every option.  Only the speed differs: a position here is a few hundred bytes
  * copied, not a tree of tuples, and the table of positions seen holds 16 bytes a position.
  *
  * The search is resumable: Search.run(n) searches at most about n more positions and returns, so

@@ -81,6 +81,12 @@ def search(model: SearchModel, deadline: float, max_nodes: int, cancelled: Calla
     each, a probed part is left after ``cap`` positions, and the cap doubles from round to
     round.  A win found in any round is a win; "lost" is said only after a round that left nothing
     out, which is then a plain exhaustive search."""
+    compiled = getattr(model, "compiled_search", None)
+    if compiled is not None:
+        # the same search in a model's compiled core (Klondike's), where it has one
+        answer = compiled(deadline, max_nodes, cancelled, clock)
+        if answer is not None:
+            return answer
     budget = _Budget(deadline, max_nodes, cancelled, clock)
     cap = int(getattr(model, "probe_cap", 0) or 0)
     while True:

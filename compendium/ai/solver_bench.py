@@ -12,7 +12,7 @@ line that does not replay to a win is reported as an error (and the exit status 
 A game may be named with options, ``game_id:option=value,...``; Klondike is measured under the
 book's rules and under the modern options (``KLONDIKE_ROWS``).  Its solver is *thoughtful*: it
 reads the face-down cards and the stock, so its "won" is the share of deals a player who could
-see every card would win (compare the published 81.9 % for draw one, unlimited passes).
+see every card would win (the README compares it with the figure Solvitaire published).
 """
 from __future__ import annotations
 

@@ -24,17 +24,41 @@ without safe moves) on late positions under every option.  That comparison found
 next move, but taking it back can serve to reach the card beneath it, and two suits may have to
 be dug down in turn; cards taken back are now free.  A win is always a line replayed through the
 game, so "winnable" stands too.
+
+The search itself runs in a compiled core where one was built (``_klondike_core.c``, the same
+search position for position, forty to sixty times faster: see ``compiled_search``); without it, or
+with the environment variable ``COMPENDIUM_NO_CSOLVER`` set, the shared search of ``solver.py``
+walks this model in Python, with the same answers.
 """
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable, Sequence
+import os
+from types import ModuleType
+from typing import Any, Callable, Hashable, Iterable, Sequence
 
 from ...core.errors import IllegalAction
 from ...games.patience.engine import Draw, Move, PatienceState, Redeal
 
+_core: ModuleType | None
+try:      # built by setup.py where a C compiler is found (optional: the Python search answers)
+    from . import _klondike_core as _core
+except ImportError:       # pragma: no cover - depends on the install
+    _core = None
+
 DOWN = 64                 # added to a face-down card's code
 _RED = (False, True, True, False)   # clubs, diamonds, hearts, spades
 _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
+
+
+CHUNK = 4096      # positions the compiled core searches between two looks at the clock (a few ms)
+
+
+def compiled_core() -> ModuleType | None:
+    """The compiled core, or None: not built here, or ``COMPENDIUM_NO_CSOLVER`` set (the Python
+    search only: tests, measuring)."""
+    if _core is None or os.environ.get("COMPENDIUM_NO_CSOLVER"):
+        return None
+    return _core
 
 
 def code_of(card: Any) -> int:
@@ -77,10 +101,76 @@ class KlondikeModel:
             for r in range(1, 13):
                 self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
         self._best: dict[Any, tuple[int, int]] = {}
+        self._reach: dict[Any, tuple[int, int]] = {}     # drawing three without a limit: see ``key``
         self._buried = False          # the last step played turned cards under the waste
         self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
         self._root, self._forced = self._settle(position)
+        self.compiled = compiled_core() is not None     # the tests set it False to compare the two
+
+    # -- the compiled search ------------------------------------------------------------------
+    def compiled_search(self, deadline: float, max_nodes: int, cancelled: Callable[[], bool] | None,
+                        clock: Callable[[], float]) -> tuple[Any, list[Any], int] | None:
+        """``solver.search`` on this model, in the compiled core: the same positions in the same
+        order, the same verdicts (and beside it, under the modern options, the book's moves
+        alone: see below).  None when there is no core (or it refuses the position: one it cannot
+        hold), and the Python search then answers.  The core searches ``CHUNK`` positions
+        at a time, so the clock, the cap on positions and ``cancelled`` are looked at every few
+        milliseconds.  A win comes back as one label, every step of the line."""
+        core = compiled_core()
+        if core is None or not self.compiled:
+            return None
+        from ..solver import Verdict
+        root = self._root
+        if self.won(root):
+            return Verdict.WINNABLE, [], 0
+        if self.dead(root):
+            return Verdict.LOST, [], 1
+        cols, found, talon, p, passes, _ = root
+        # Under the modern options the book's moves alone (whole runs, no card back from the
+        # foundations) are searched too, turn about with the full search, CHUNK positions each:
+        # a line that wins with them wins under the richer rules too (each of its moves is one of
+        # theirs), and that game's space is far smaller -- parts of runs and cards taken back open
+        # very many lines that lead nowhere, where the full search can lose itself long before it
+        # meets a win.  A loss there proves nothing here: only the full search says "lost".
+        kinds = ([(False, False)] if self.part or self.back else []) + [(self.part, self.back)]
+        try:
+            runs = [core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
+                    for part, back in kinds]
+        except (ValueError, MemoryError):
+            return None
+        return self._interleave(core, runs, deadline, max_nodes, cancelled, clock)
+
+    def _run_core(self, core: ModuleType, part: bool, back: bool, deadline: float, max_nodes: int,
+                  cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[Any, list[Any], int]:
+        """One compiled search (the tests compare it with the Python search, position for position)."""
+        cols, found, talon, p, passes, _ = self._root
+        run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
+        return self._interleave(core, [run], deadline, max_nodes, cancelled, clock)
+
+    @staticmethod
+    def _interleave(core: ModuleType, runs: list[Any], deadline: float, max_nodes: int,
+                    cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[Any, list[Any], int]:
+        """The searches in ``runs`` turn about until one wins, the last (the full rules) proves the
+        loss, or the budget is spent.  A search that ends without a win (a loss under the book's
+        moves only, or a full table) drops out and leaves the rest the time."""
+        from ..solver import Verdict
+        full = runs[-1]
+        live = list(runs)
+        while live:
+            for run in list(live):
+                spent = sum(r.nodes for r in runs)
+                status = run.run(max(1, min(CHUNK, max_nodes + 1 - spent)))
+                if status == core.WON:
+                    return Verdict.WINNABLE, [tuple(run.line())], sum(r.nodes for r in runs)
+                if status == core.LOST and run is full:
+                    return Verdict.LOST, [], sum(r.nodes for r in runs)
+                if status != core.RUNNING:
+                    live.remove(run)
+            if sum(r.nodes for r in runs) > max_nodes or clock() > deadline \
+                    or (cancelled is not None and cancelled()):
+                break
+        return Verdict.UNKNOWN, [], sum(r.nodes for r in runs)
 
     # -- the protocol of ``solver.search`` ---------------------------------------------------
     def root(self) -> Any:
@@ -117,7 +207,26 @@ class KlondikeModel:
         if not self.allowed:
             # Without a limit on the passes, the passes made do not matter; drawing one at a
             # time, neither does the place in the stock: every card can be reached.
-            return (piles, talon) if self.draw == 1 else (piles, talon, p)
+            if self.draw == 1:
+                return (piles, talon)
+            # Drawing three, a position *dominates* the same cards at a place in the talon that
+            # its turns lead to (p + 3, p + 6 ... the end, then 0, 3, 6 ... after the re-deal):
+            # every step out of the other is a step out of it, to the same position (a talon
+            # step) or to one that dominates the other's (a move in the tableau).  A dominated
+            # position is answered by its dominator's search: it gets the key of the first
+            # position met with these cards.  (The compiled core keeps the same bits.)
+            base = (piles, talon)
+            n = len(talon)
+            if n > 31:
+                return (piles, talon, p)
+            met = self._reach.get(base)
+            if met is not None and met[0] >> p & 1:
+                return (base, met[1])
+            reach = 1 << n | 1
+            for x in (*range(p, n, self.draw), *range(self.draw, n, self.draw)):
+                reach |= 1 << x
+            self._reach[base] = (met[0] | reach, met[1]) if met is not None else (reach, p)
+            return (base, p)
         if self.draw == 1:
             # Drawing one at a time, a position *dominates* the same cards with fewer passes
             # made, or as many and fewer cards turned: it can turn on to the other, and every
@@ -537,7 +646,7 @@ def cannot_dig(cols: Sequence[tuple[int, ...]], found: Sequence[int]) -> bool:
     depth = []
     for s in range(4):
         reached[s] = (1 << (found[s] + 1)) - 2    # ranks 1..found home
-    all_cards = set()
+    all_cards: set[int] = set()
     for col in cols:
         k = len(col)
         while k and col[k - 1] < DOWN:

@@ -1,0 +1,1152 @@
+/* Klondike's thoughtful solver: the compiled core of compendium/ai/patience/klondike_solver.py.
+ *
+ * Copyright (C) 2026 The Compendium developers.  SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * This is the same search as the Python model's, position for position: the same steps (a talon
+ * step plays a card the turns can bring to the top; turning alone is never a step), the same
+ * safe moves played without branching, the same pruning rules ("must": a card that could have
+ * waited is used by the very next move), the same dead-end test of the last pass, the same
+ * comparison of positions with the piles in any order, and the same dominance between positions
+ * (drawing one with a limit on the passes, drawing three without one).  Each rule is proved in
+ * the Python model's docstrings and comments (klondike_solver.py); the proofs are summed up here
+ * beside the code, and the tests compare this core's verdicts with the Python model's and with
+ * plain exhaustive searches under every option.  Only the speed differs: a position here is a few hundred bytes
+ * copied, not a tree of tuples, and the table of positions seen holds 16 bytes a position.
+ *
+ * The search is resumable: Search.run(n) searches at most about n more positions and returns, so
+ * the Python side keeps its clock, its cancelling and its budget of positions, and a long search
+ * never holds the interpreter for more than a few milliseconds at a time (the interpreter's lock is
+ * let go meanwhile; a search refuses to be run from two threads at once).
+ *
+ * Memory safety: every input is checked when the search is made (a position this core cannot
+ * hold is refused with ValueError, and the Python search answers instead); every write into a
+ * pile, the talon, the frames and the moves is bounds-checked; the table of positions has a hard
+ * cap, and when it is full, or memory runs out, the search stops with "undecided" -- never
+ * "lost", which is said only when every line was tried.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NPILES 7
+#define MAXP 32          /* cards a pile may hold here: a dealt pile has at most 6 + 13 */
+#define MAXT 52          /* cards in the talon */
+#define DOWN 64          /* added to a face-down card's code (suit * 16 + rank) */
+#define HOME 255         /* a step's destination: the foundations */
+/* Steps out of one position, at most: the lists children() fills, all full (a real position has a
+ * few hundred at most: 7 * 13 * 2 in the tableau, 52 * 3 from the talon, 8 back). */
+#define MAXSTEPS (2 * NPILES * MAXP * 2 + NPILES + MAXT + 2 * MAXT + 8)
+
+enum { MUST_NONE, MUST_COVER, MUST_HOME, MUST_TAKEN };
+enum { RUNNING = 0, WON = 1, LOST = 2, GAVE_UP = 3 };
+enum { DOM_NONE, DOM_BEST, DOM_REACH };
+
+typedef struct {
+    uint8_t len[NPILES];
+    uint8_t card[NPILES][MAXP];   /* bottom first */
+    uint8_t found[4];             /* the rank home in each suit (clubs, diamonds, hearts, spades) */
+    uint8_t talon[MAXT];          /* the waste bottom to top, then the stock in the order it turns */
+    uint8_t tlen, p, passes;      /* p: the waste's length; passes: re-deals made */
+    /* The card that the next move must use (see play()): MUST_COVER, a card put on the tableau
+     * from the talon, must be covered; MUST_HOME, a card sent home without need (must_card,
+     * uncovering must_parent or 0); MUST_TAKEN, cards just taken back (a bit per card code). */
+    uint8_t must_kind, must_card, must_parent;
+    uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
+    uint64_t must_set;
+    uint64_t h1[NPILES], h2[NPILES];   /* each pile's hashes, for the key (see key_of) */
+} Pos;
+
+/* A step: 'c' a (run of) card(s) from pile a to pile b (HOME: the foundations), c cards;
+ * 'w' the talon's card a to pile b or HOME; 'f' the top card of suit a back to pile b. */
+typedef struct { uint8_t kind, a, b, c; } Step;
+
+typedef struct { uint64_t a, b; } Slot;
+
+typedef struct {
+    Pos pos;
+    uint32_t mstart, mcount, midx;   /* its steps in the shared array of steps; midx: the next */
+    Step chosen;                     /* the step to the frame above (for the winning line) */
+    /* The next step's position, made one step ahead: its slot in the table is fetched from
+     * memory (a prefetch) while the position before it is looked up, which is most of the cost
+     * of a position.  The search's order is unchanged. */
+    Pos next;
+    Step nstep;
+    uint64_t nk1, nk2;
+    uint32_t nval;
+    int8_t nstate;                   /* NEXT_NONE not made yet, NEXT_READY, NEXT_FAILED, NEXT_END */
+    int8_t nburied;
+} Frame;
+
+enum { NEXT_NONE, NEXT_READY, NEXT_FAILED, NEXT_END };
+
+typedef struct {
+    PyObject_HEAD
+    int draw, allowed, part, back;   /* the options: allowed 0 means passes without limit */
+    int dominate;                    /* DOM_BEST or DOM_REACH: positions that answer for others (key_of) */
+    /* the table of positions seen: open addressing, 16 bytes a slot (a == 0: empty), one cache
+     * line read a look-up */
+    Slot *table;
+    size_t tcap, tcount, tmax;
+    Frame *frames;
+    size_t depth, fcap;
+    Step *moves;
+    size_t mtop, mcap;
+    long long nodes;
+    int status;
+    int overflow;                    /* a line was left out for want of room: never say "lost" */
+    int busy;
+    Pos root;
+    Step *line;                      /* the winning line's steps, safe moves included */
+    size_t linelen;
+} Search;
+
+#define MAX_FRAMES ((size_t)1 << 16)      /* a line of 65536 steps: never met (each frame ~1 kB) */
+#define MAX_MOVES ((size_t)1 << 24)
+
+/* ---------------------------------------------------------------------------------------------
+ * The rules of the cards
+ */
+static const uint8_t OPPOSITE[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
+
+static inline int suit_of(int c) { return (c >> 4) & 3; }
+static inline int rank_of(int c) { return c & 15; }
+
+/* A card may go home without trying the alternatives when nothing still in play could need it:
+ * an ace or a two always (nothing that goes on them is of use in the tableau); a higher card when
+ * both foundations of the other colour hold the cards one rank below it (the only cards it could
+ * take).  Where cards may come back from the foundations those could be taken back onto it, so
+ * only aces and twos are safe. */
+static int safe_home(const Search *s, int card, const uint8_t *found)
+{
+    int rank = rank_of(card);
+    if (rank <= 2)
+        return 1;
+    if (s->back)
+        return 0;
+    const uint8_t *o = OPPOSITE[suit_of(card)];
+    return found[o[0]] >= rank - 1 && found[o[1]] >= rank - 1;
+}
+
+/* Can the card at index i of the talon be played in this pass (no re-deal)?  n is the talon's
+ * length, p the waste's.  Drawing three, only every third card from the waste's top, and the
+ * stock's last card, come to the top. */
+static int in_this_pass(const Search *s, int n, int p, int i)
+{
+    if (p && i == p - 1)
+        return 1;
+    if (i < p)
+        return 0;
+    if (s->draw == 1)
+        return 1;
+    return (i - p + 1) % s->draw == 0 || i == n - 1;
+}
+
+static inline void flip(Pos *q, int i)
+{
+    /* the engine turns a face-down top card at once */
+    int n = q->len[i];
+    if (n && q->card[i][n - 1] >= DOWN)
+        q->card[i][n - 1] -= DOWN;
+}
+
+static void talon_remove(Pos *q, int i)
+{
+    memmove(q->talon + i, q->talon + i + 1, (size_t)(q->tlen - i - 1));
+    q->tlen--;
+}
+
+static inline void count_pass(const Search *s, Pos *q)
+{
+    /* Without a limit the passes made do not matter (the key leaves them out): keep the count
+     * from wrapping round. */
+    if (s->allowed ? q->passes < 250 : q->passes < 1)
+        q->passes++;
+}
+
+static int is_top(const Pos *q, int card)
+{
+    for (int i = 0; i < NPILES; i++)
+        if (q->len[i] && q->card[i][q->len[i] - 1] == card)
+            return 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Safe moves, played after every step without branching (the Python model's _settle).  The
+ * position they lead to does not depend on their order: a move safe once stays safe (the
+ * foundations only rise), and one never blocks another.  Each is written to out when out is
+ * given (for the winning line).
+ */
+static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outcap)
+{
+    int moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int i = 0; i < NPILES; i++) {
+            int n = q->len[i];
+            if (!n)
+                continue;
+            int top = q->card[i][n - 1];
+            if (top >= DOWN || q->found[suit_of(top)] != rank_of(top) - 1 || !safe_home(s, top, q->found))
+                continue;
+            q->found[suit_of(top)]++;
+            q->len[i]--;
+            flip(q, i);
+            q->dirty |= (uint8_t)(1 << i);
+            if (out && *nout < outcap)
+                out[(*nout)++] = (Step){'c', (uint8_t)i, HOME, 1};
+            moved = 1;
+        }
+        if (q->tlen && s->draw == 1) {
+            /* Drawing one at a time, a card out of the talon only takes a card out of the
+             * turns: the waste's top may go home safely; without a limit on the passes, any
+             * card of the talon. */
+            int lo, hi;
+            if (!s->allowed) {
+                lo = 0;
+                hi = q->tlen;
+            } else if (q->p) {
+                lo = q->p - 1;
+                hi = q->p;
+            } else {
+                lo = hi = 0;
+            }
+            for (int i = lo; i < hi; i++) {
+                int card = q->talon[i];
+                if (q->found[suit_of(card)] != rank_of(card) - 1 || !safe_home(s, card, q->found))
+                    continue;
+                q->found[suit_of(card)]++;
+                if (!in_this_pass(s, q->tlen, q->p, i))
+                    count_pass(s, q);
+                talon_remove(q, i);
+                q->p = (uint8_t)i;
+                if (out && *nout < outcap)
+                    out[(*nout)++] = (Step){'w', (uint8_t)card, HOME, 0};
+                moved = 1;
+                break;
+            }
+        }
+    }
+    if (q->must_kind == MUST_HOME) {
+        /* the next card of the suit went home, or the card beneath did: nothing left to wait for */
+        int c = q->must_card;
+        if (q->found[suit_of(c)] > rank_of(c) || (q->must_parent && !is_top(q, q->must_parent)))
+            q->must_kind = MUST_NONE;
+    } else if (q->must_kind == MUST_COVER) {
+        if (!is_top(q, q->must_card))
+            q->must_kind = MUST_NONE;     /* it went home: nothing left to cover */
+    }
+    if (q->must_kind == MUST_NONE) {
+        q->must_card = q->must_parent = 0;
+        q->must_set = 0;
+    }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * One step (the Python model's _play, where each pruning rule is proved at length):
+ *
+ * - A card put on the tableau from the talon where every card of it can be reached at any time
+ *   (drawing one, passes without limit) must be covered by the very next move: until then it
+ *   could have stayed in the talon and been brought at the moment it was needed.
+ * - A card sent home that turns up no card and empties no pile could have waited until it was
+ *   needed there: the next move must send the next card of its suit home, or use the card it
+ *   uncovered (put a card on it, or send it home).
+ * - A run of cards taken back from the foundations must end in a move that puts a card on one
+ *   of them: any other move after it could have come before it.
+ *
+ * Returns 0 when the step cannot be played here (a bounds check failed: the line is left out and
+ * the search may then no longer say "lost"); *buried is set when cards turned on the way now lie
+ * under the waste (the last pass's dead-end test looks only then).
+ */
+static int play(Search *s, Pos *q, Step st, int *buried)
+{
+    if (st.kind == 'c') {
+        int i = st.a, j = st.b, count = st.c;
+        int n = q->len[i];
+        if (i >= NPILES || count < 1 || count > n)
+            return 0;
+        int left = n - count;
+        if (j == HOME) {
+            int card = q->card[i][left];
+            int beneath = left ? q->card[i][left - 1] : DOWN;
+            q->found[suit_of(card)]++;
+            q->len[i] = (uint8_t)left;
+            flip(q, i);
+            q->dirty |= (uint8_t)(1 << i);
+            if (beneath < DOWN) {
+                q->must_kind = MUST_HOME;
+                q->must_card = (uint8_t)card;
+                q->must_parent = (uint8_t)beneath;
+            } else {
+                q->must_kind = MUST_NONE;
+            }
+            q->must_set = 0;
+            return 1;
+        }
+        if (j >= NPILES || j == i || q->len[j] + count > MAXP)
+            return 0;
+        memcpy(q->card[j] + q->len[j], q->card[i] + left, (size_t)count);
+        q->len[j] = (uint8_t)(q->len[j] + count);
+        q->len[i] = (uint8_t)left;
+        flip(q, i);
+        q->dirty |= (uint8_t)(1 << i | 1 << j);
+        q->must_kind = MUST_NONE;
+        q->must_set = 0;
+        return 1;
+    }
+    if (st.kind == 'w') {
+        int card = st.a, j = st.b;
+        int i = -1;
+        for (int k = 0; k < q->tlen; k++)
+            if (q->talon[k] == card) {
+                i = k;
+                break;
+            }
+        if (i < 0 || (j != HOME && (j >= NPILES || q->len[j] + 1 > MAXP)))
+            return 0;
+        if (!in_this_pass(s, q->tlen, q->p, i)) {
+            count_pass(s, q);
+            *buried = 1;
+        } else if (i > q->p) {
+            *buried = 1;    /* the cards turned on the way now lie under the waste */
+        }
+        talon_remove(q, i);
+        q->p = (uint8_t)i;
+        int free_talon = s->draw == 1 && !s->allowed;
+        q->must_set = 0;
+        if (j == HOME) {
+            q->found[suit_of(card)]++;
+            q->must_kind = free_talon ? MUST_HOME : MUST_NONE;
+            q->must_card = (uint8_t)card;
+            q->must_parent = 0;
+        } else {
+            q->card[j][q->len[j]++] = (uint8_t)card;
+            q->dirty |= (uint8_t)(1 << j);
+            q->must_kind = free_talon ? MUST_COVER : MUST_NONE;
+            q->must_card = (uint8_t)card;
+            q->must_parent = 0;
+        }
+        return 1;
+    }
+    if (st.kind == 'f') {
+        int suit = st.a, j = st.b;
+        if (suit > 3 || j >= NPILES || q->found[suit] < 1 || q->len[j] + 1 > MAXP)
+            return 0;
+        int card = suit * 16 + q->found[suit];
+        q->found[suit]--;
+        q->card[j][q->len[j]++] = (uint8_t)card;
+        q->dirty |= (uint8_t)(1 << j);
+        uint64_t before = q->must_kind == MUST_TAKEN ? q->must_set : 0;
+        q->must_kind = MUST_TAKEN;
+        q->must_set = before | ((uint64_t)1 << card);
+        q->must_card = q->must_parent = 0;
+        return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The steps out of a position, the most promising first (the Python model's children): moves
+ * that turn up a face-down card (the deepest first) or make a space; cards home; cards from the
+ * talon; the other moves in the tableau; cards back from the foundations.  Then the "must" of
+ * the last step keeps only the moves that use the card it names.
+ */
+typedef struct { int key; Step st; } Keyed;
+
+static int children(const Search *s, const Pos *q, Step *out)
+{
+    int8_t top_at[64];
+    memset(top_at, -1, sizeof top_at);
+    int empty = -1;
+    for (int i = 0; i < NPILES; i++) {
+        int n = q->len[i];
+        if (!n) {
+            if (empty < 0)
+                empty = i;
+        } else if (q->card[i][n - 1] < DOWN) {
+            top_at[q->card[i][n - 1]] = (int8_t)i;
+        }
+    }
+    Keyed reveal[NPILES * MAXP * 2];
+    Step home[NPILES + MAXT], from_talon[MAXT * 2], other[NPILES * MAXP * 2], back[8];
+    int nr = 0, nh = 0, nt = 0, no = 0, nb = 0;
+
+    for (int i = 0; i < NPILES; i++) {
+        int n = q->len[i];
+        if (!n || q->card[i][n - 1] >= DOWN)
+            continue;
+        int k = n - 1;
+        while (k > 0 && q->card[i][k - 1] < DOWN)
+            k--;
+        int top = q->card[i][n - 1];
+        if (q->found[suit_of(top)] == rank_of(top) - 1)
+            home[nh++] = (Step){'c', (uint8_t)i, HOME, 1};
+        /* whole runs: only the run from its first face-up card; parts: from any face-up card */
+        int last = s->part ? n - 1 : k;
+        for (int at = k; at <= last; at++) {
+            int card = q->card[i][at];
+            int targets[2], nt2 = 0;
+            if (rank_of(card) == 13) {
+                if (empty < 0 || at == 0)
+                    continue;    /* no space, or the whole pile would only change places */
+                targets[nt2++] = empty;
+            } else {
+                for (int o = 0; o < 2; o++) {
+                    int t = OPPOSITE[suit_of(card)][o] * 16 + rank_of(card) + 1;
+                    if (top_at[t] >= 0)
+                        targets[nt2++] = top_at[t];
+                }
+            }
+            for (int x = 0; x < nt2; x++) {
+                Step st = {'c', (uint8_t)i, (uint8_t)targets[x], (uint8_t)(n - at)};
+                if (at == k && k > 0)
+                    reveal[nr++] = (Keyed){-k, st};
+                else if (at == 0)
+                    reveal[nr++] = (Keyed){1, st};    /* makes a space */
+                else
+                    other[no++] = st;
+            }
+        }
+    }
+
+    /* the talon's cards that can be brought to the waste's top: this pass, then the next */
+    int n = q->tlen, p = q->p;
+    if (n) {
+        int idx[MAXT * 2], ni = 0;
+        if (p)
+            idx[ni++] = p - 1;
+        int again = !s->allowed || q->passes + 1 < s->allowed;
+        if (s->draw == 1) {
+            for (int i = p; i < n; i++)
+                idx[ni++] = i;
+            if (again)
+                for (int i = 0; i < p - 1; i++)
+                    idx[ni++] = i;
+        } else {
+            uint64_t here = 0;
+            int i = p;
+            while (i < n) {
+                i = i + s->draw < n ? i + s->draw : n;
+                here |= (uint64_t)1 << (i - 1);
+                idx[ni++] = i - 1;
+            }
+            if (again) {
+                i = 0;
+                while (i < n) {
+                    i = i + s->draw < n ? i + s->draw : n;
+                    if (!(here >> (i - 1) & 1) && i - 1 != p - 1)
+                        idx[ni++] = i - 1;
+                }
+            }
+        }
+        for (int x = 0; x < ni; x++) {
+            int card = q->talon[idx[x]];
+            if (q->found[suit_of(card)] == rank_of(card) - 1)
+                home[nh++] = (Step){'w', (uint8_t)card, HOME, 0};
+            if (rank_of(card) == 13) {
+                if (empty >= 0)
+                    from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)empty, 0};
+            } else {
+                for (int o = 0; o < 2; o++) {
+                    int t = OPPOSITE[suit_of(card)][o] * 16 + rank_of(card) + 1;
+                    if (top_at[t] >= 0)
+                        from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)top_at[t], 0};
+                }
+            }
+        }
+    }
+
+    if (s->back) {
+        for (int su = 0; su < 4; su++) {
+            int rank = q->found[su];
+            if (rank < 3)
+                continue;    /* an ace or a two back is never of use */
+            if (rank == 13) {
+                if (empty >= 0)
+                    back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)empty, 0};
+                continue;
+            }
+            for (int o = 0; o < 2; o++) {
+                int t = OPPOSITE[su][o] * 16 + rank + 1;
+                if (top_at[t] >= 0)
+                    back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)top_at[t], 0};
+            }
+        }
+    }
+
+    /* the moves that turn up a card, the deepest first, then those that make a space (stable) */
+    for (int a = 1; a < nr; a++) {
+        Keyed e = reveal[a];
+        int b = a;
+        while (b > 0 && reveal[b - 1].key > e.key) {
+            reveal[b] = reveal[b - 1];
+            b--;
+        }
+        reveal[b] = e;
+    }
+    int total = 0;
+    Step all[MAXSTEPS];     /* room for every list full: nothing is ever left out */
+    for (int x = 0; x < nr; x++)
+        all[total++] = reveal[x].st;
+    for (int x = 0; x < nh; x++)
+        all[total++] = home[x];
+    for (int x = 0; x < nt; x++)
+        all[total++] = from_talon[x];
+    for (int x = 0; x < no; x++)
+        all[total++] = other[x];
+    for (int x = 0; x < nb; x++)
+        all[total++] = back[x];
+
+    int kept = 0;
+    for (int x = 0; x < total; x++) {
+        Step st = all[x];
+        int dest = st.b;     /* the pile it goes to, or HOME */
+        int keep = 1;
+        if (q->must_kind == MUST_TAKEN) {
+            /* another card back, or a card onto one of those taken back */
+            int top = dest != HOME && q->len[dest] ? q->card[dest][q->len[dest] - 1] : DOWN;
+            keep = st.kind == 'f' || (top < DOWN && (q->must_set >> top & 1));
+        } else if (q->must_kind == MUST_HOME) {
+            int nxt = q->must_card + 1;
+            int at = q->must_parent ? top_at[q->must_parent] : -1;
+            keep = (at >= 0 && dest == at)
+                || (st.kind == 'c' && dest == HOME
+                    && (q->card[st.a][q->len[st.a] - 1] == nxt || (at >= 0 && st.a == at)))
+                || (st.kind == 'w' && dest == HOME && st.a == nxt);
+        } else if (q->must_kind == MUST_COVER) {
+            int at = top_at[q->must_card];
+            keep = at >= 0 && dest == at;
+        }
+        if (keep)
+            out[kept++] = st;
+    }
+    return kept;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The last pass's dead-end test (the Python model's waste_buries): in the last pass the waste is
+ * a pile like the others, whose cards beneath the top are out of reach until every card above
+ * them has left.  A card lying on buried cards leaves only home (after every lower card of its
+ * suit), onto a card one higher of the other colour, or -- a king -- into a space; the relaxed
+ * game lets it leave as soon as one of those cards has been in sight, forgetting that cards are
+ * used up.  A buried card the relaxed game never reaches is never reached: the deal is lost.
+ */
+static int waste_buries(const Pos *q)
+{
+    uint32_t reached[4];
+    uint8_t chain[NPILES + 1][MAXP > MAXT ? MAXP : MAXT];
+    int clen[NPILES + 1], nc = 0;
+    for (int su = 0; su < 4; su++)
+        reached[su] = ((uint32_t)1 << (q->found[su] + 1)) - 2;
+    for (int i = 0; i < NPILES; i++) {
+        int k = q->len[i];
+        while (k && q->card[i][k - 1] < DOWN) {
+            k--;
+            int c = q->card[i][k];
+            reached[suit_of(c)] |= (uint32_t)1 << rank_of(c);
+        }
+        if (k) {
+            int m = 0;
+            for (int x = 0; x < k; x++)
+                chain[nc][m++] = (uint8_t)(q->card[i][x] - DOWN);
+            if (k < q->len[i])
+                chain[nc][m++] = q->card[i][k];
+            clen[nc++] = m;
+        }
+    }
+    for (int x = q->p ? q->p - 1 : 0; x < q->tlen; x++)
+        reached[suit_of(q->talon[x])] |= (uint32_t)1 << rank_of(q->talon[x]);
+    memcpy(chain[nc], q->talon, q->p);
+    clen[nc++] = q->p;
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int c = 0; c < nc; c++) {
+            while (clen[c] > 1) {
+                int card = chain[c][clen[c] - 1];
+                int su = suit_of(card), rank = rank_of(card);
+                uint32_t lower = ((uint32_t)1 << rank) - 2;
+                const uint8_t *o = OPPOSITE[su];
+                if (!(rank == 13 || (reached[su] & lower) == lower
+                      || (reached[o[0]] >> (rank + 1) & 1) || (reached[o[1]] >> (rank + 1) & 1)))
+                    break;
+                clen[c]--;
+                int below = chain[c][clen[c] - 1];
+                reached[suit_of(below)] |= (uint32_t)1 << rank_of(below);
+                changed = 1;
+            }
+        }
+    }
+    for (int c = 0; c < nc; c++)
+        if (clen[c] > 1)
+            return 1;
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The table of positions seen.
+ *
+ * Positions are compared with the piles in any order (the seven piles are alike): the key sums a
+ * hash of each pile, which does not depend on their order.  The foundations are left out (every
+ * card not in the piles or the talon is home).  The talon's order never changes; without a limit
+ * on the passes the passes made do not matter, and drawing one neither does the place in the
+ * stock (every card can be reached); drawing three the place matters.
+ *
+ * A position *dominates* another with the same cards in the same places when it can turn on to
+ * the other's place in the talon: every step out of the other is then a step out of it, to the
+ * same position or to one that dominates that one (a talon step leads to the same position
+ * whatever the place it started from; a move in the tableau leaves the two places as they
+ * were), so every line that wins from the other wins from it.  A dominated position met after
+ * its dominator is answered by the dominator's search (as a position met twice is): a win
+ * reachable from it is reachable from the dominator, whose every step the search tries.
+ *
+ * - DOM_BEST, drawing one with a limit on the passes: the same cards with fewer passes made, or
+ *   as many and fewer cards turned, dominate; the slot keeps the best (passes, turned) met.
+ * - DOM_REACH, drawing three (or two ...) without a limit: from the place p the turns lead to
+ *   p + 3, p + 6 ... up to the talon's end n, then (after the re-deal) to 0, 3, 6 ... n again.
+ *   The slot keeps the places reached by the turns from every place met (a bit each), and a
+ *   place among them is dominated.  (Places 0, 3, 6 ... n, the cycle of the re-deals, all reach
+ *   one another: the first met answers for the rest.)  A talon of more than 31 cards (never met
+ *   from a deal) keeps its place in the key instead.
+ *
+ * A slot holds 96 bits of two independent hashes of the key and the 32 bits above.  Two
+ * different positions are taken for one only if all 96 bits agree: with at most a few million
+ * positions a search, the chance of that happening in a search is below 10^-15, which is what we
+ * accept for "every line was tried".
+ */
+static inline uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 30;
+    x *= 0xbf58476d1ce4e5b9ULL;
+    x ^= x >> 27;
+    x *= 0x94d049bb133111ebULL;
+    x ^= x >> 31;
+    return x;
+}
+
+static void hash_bytes(const uint8_t *b, int n, uint64_t *h1, uint64_t *h2)
+{
+    uint64_t a = 0x243f6a8885a308d3ULL ^ (uint64_t)n, c = 0x13198a2e03707344ULL + (uint64_t)n * 0x9e3779b97f4a7c15ULL;
+    for (int x = 0; x < n; x += 8) {
+        uint64_t w = 0;
+        int m = n - x < 8 ? n - x : 8;
+        memcpy(&w, b + x, (size_t)m);
+        a = mix64(a ^ w) + 0x9e3779b97f4a7c15ULL;
+        c = mix64(c + w * 0xd6e8feb86659fd93ULL) ^ 0xa0761d6478bd642fULL;
+    }
+    *h1 = mix64(a);
+    *h2 = mix64(c ^ 0xe7037ed1a0b428dbULL);
+}
+
+static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val)
+{
+    uint64_t a = 0, b = 0;
+    for (int i = 0; i < NPILES; i++) {
+        if (q->dirty >> i & 1) {
+            /* only the piles the last step changed are hashed again (two or three of seven) */
+            uint64_t x, y;
+            hash_bytes(q->card[i], q->len[i], &x, &y);
+            q->h1[i] = mix64(x ^ 0x5851f42d4c957f2dULL);
+            q->h2[i] = mix64(y + 0x14057b7ef767814fULL);
+        }
+        a += q->h1[i];
+        b += q->h2[i];
+    }
+    q->dirty = 0;
+    uint8_t rest[MAXT + 16];
+    int m = 0;
+    rest[m++] = q->must_kind;
+    rest[m++] = q->must_card;
+    rest[m++] = q->must_parent;
+    memcpy(rest + m, &q->must_set, 8);
+    m += 8;
+    *val = 0;
+    if (q->tlen) {
+        rest[m++] = 0xEE;
+        memcpy(rest + m, q->talon, q->tlen);
+        m += q->tlen;
+        if (s->dominate == DOM_REACH && q->tlen <= 31) {
+            /* the places the turns lead to from p (the pass ends at n, the next begins at 0) */
+            uint32_t reach = (uint32_t)1 << q->tlen | 1;
+            for (int x = q->p; x < q->tlen; x += s->draw)
+                reach |= (uint32_t)1 << x;
+            for (int x = s->draw; x < q->tlen; x += s->draw)
+                reach |= (uint32_t)1 << x;
+            *val = reach;
+        } else if (!s->allowed) {
+            if (s->draw != 1)
+                rest[m++] = q->p;
+        } else if (s->dominate == DOM_BEST) {
+            *val = (uint32_t)q->passes << 8 | q->p;
+        } else {
+            rest[m++] = q->p;
+            rest[m++] = q->passes;
+        }
+    }
+    uint64_t x, y;
+    hash_bytes(rest, m, &x, &y);
+    *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
+    *k2 = mix64(b + y);
+}
+
+static int table_grow(Search *s)
+{
+    size_t cap = s->tcap ? s->tcap * 2 : ((size_t)1 << 16 < s->tmax ? (size_t)1 << 16 : s->tmax);
+    if (cap > s->tmax)
+        return 0;
+    Slot *t = calloc(cap, sizeof *t);
+    if (!t)
+        return 0;
+    for (size_t x = 0; x < s->tcap; x++) {
+        if (!s->table[x].a)
+            continue;
+        size_t h = (size_t)(s->table[x].a >> 7) & (cap - 1);
+        while (t[h].a)
+            h = (h + 1) & (cap - 1);
+        t[h] = s->table[x];
+    }
+    free(s->table);
+    s->table = t;
+    s->tcap = cap;
+    return 1;
+}
+
+/* 1: seen already (or dominated); 0: new, now recorded; -1: the table is full.  k1, k2, val: the
+ * position's key (key_of). */
+static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t val)
+{
+    if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
+        return -1;
+    uint64_t tag = k2 & ~(uint64_t)0xffffffff;
+    size_t h = (size_t)(k1 >> 7) & (s->tcap - 1);
+    Slot *t = s->table;
+    while (t[h].a) {
+        if (t[h].a == k1 && (t[h].b & ~(uint64_t)0xffffffff) == tag) {
+            uint32_t best = (uint32_t)t[h].b;
+            if (s->dominate == DOM_REACH && q->tlen && q->tlen <= 31) {
+                if (best >> q->p & 1)
+                    return 1;             /* a place met turns on to this one */
+                t[h].b = tag | best | val;
+                return 0;
+            }
+            if (best <= val)
+                return 1;
+            t[h].b = tag | val;        /* better than any met: searched again from here */
+            return 0;
+        }
+        h = (h + 1) & (s->tcap - 1);
+    }
+    t[h].a = k1;
+    t[h].b = tag | val;
+    s->tcount++;
+    return 0;
+}
+
+static int seen_or_add(Search *s, Pos *q)
+{
+    uint64_t k1, k2;
+    uint32_t val;
+    key_of(s, q, &k1, &k2, &val);
+    return look_up(s, q, k1, k2, val);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The depth-first search, resumable.
+ */
+static int won(const Pos *q)
+{
+    if (q->tlen)
+        return 0;
+    for (int i = 0; i < NPILES; i++)
+        if (q->len[i])
+            return 0;
+    return 1;
+}
+
+static int push(Search *s, const Pos *q)
+{
+    if (s->depth == s->fcap) {
+        size_t cap = s->fcap ? s->fcap * 2 : 256;
+        if (cap > MAX_FRAMES)
+            return 0;
+        Frame *f = realloc(s->frames, cap * sizeof *f);
+        if (!f)
+            return 0;
+        s->frames = f;
+        s->fcap = cap;
+    }
+    if (s->mtop + MAXSTEPS > s->mcap) {
+        size_t cap = s->mcap ? s->mcap * 2 : 65536;
+        while (cap < s->mtop + MAXSTEPS)
+            cap *= 2;
+        if (cap > MAX_MOVES)
+            return 0;
+        Step *m = realloc(s->moves, cap * sizeof *m);
+        if (!m)
+            return 0;
+        s->moves = m;
+        s->mcap = cap;
+    }
+    Frame *f = &s->frames[s->depth++];
+    f->pos = *q;
+    f->mstart = (uint32_t)s->mtop;
+    f->mcount = (uint32_t)children(s, q, s->moves + s->mtop);
+    f->midx = 0;
+    f->nstate = NEXT_NONE;
+    s->mtop += f->mcount;
+    return 1;
+}
+
+/* The winning line: the steps chosen down the frames and the last, each with its safe moves. */
+static int record_line(Search *s, Step last)
+{
+    size_t cap = (s->depth + 1) * 64 + 256;
+    s->line = malloc(cap * sizeof *s->line);
+    if (!s->line)
+        return 0;
+    s->linelen = 0;
+    Pos q = s->root;
+    for (size_t d = 0; d < s->depth; d++) {
+        Step st = d + 1 < s->depth ? s->frames[d].chosen : last;
+        int buried = 0;
+        if (s->linelen < cap)
+            s->line[s->linelen++] = st;
+        if (!play(s, &q, st, &buried))
+            return 0;
+        settle(s, &q, s->line, &s->linelen, cap);
+    }
+    return won(&q);
+}
+
+/* The frame's next position, one step ahead of the search (see Frame). */
+static void make_next(Search *s, Frame *f)
+{
+    if (f->midx == f->mcount) {
+        f->nstate = NEXT_END;
+        return;
+    }
+    Step st = s->moves[f->mstart + f->midx++];
+    int buried = 0;
+    f->next = f->pos;
+    f->nstep = st;
+    if (!play(s, &f->next, st, &buried)) {
+        f->nstate = NEXT_FAILED;
+        return;
+    }
+    settle(s, &f->next, NULL, NULL, 0);
+    key_of(s, &f->next, &f->nk1, &f->nk2, &f->nval);
+    __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
+    f->nburied = (int8_t)buried;
+    f->nstate = NEXT_READY;
+}
+
+static int search_run(Search *s, long long budget)
+{
+    long long stop = s->nodes + budget;
+    while (s->depth) {
+        Frame *f = &s->frames[s->depth - 1];
+        if (f->nstate == NEXT_NONE)
+            make_next(s, f);
+        if (f->nstate == NEXT_END) {
+            s->mtop = f->mstart;
+            s->depth--;
+            continue;
+        }
+        int ready = f->nstate == NEXT_READY, buried = f->nburied;
+        Step st = f->nstep;
+        Pos child = f->next;
+        uint64_t k1 = f->nk1, k2 = f->nk2;
+        uint32_t val = f->nval;
+        make_next(s, f);          /* the step after, fetched while this one is looked up */
+        if (!ready) {
+            s->overflow = 1;      /* a line left out for want of room: "lost" no more */
+            continue;
+        }
+        if (won(&child))
+            return record_line(s, st) ? WON : GAVE_UP;
+        int seen = look_up(s, &child, k1, k2, val);
+        if (seen < 0)
+            return GAVE_UP;    /* the table is full: undecided */
+        if (seen)
+            continue;
+        s->nodes++;
+        /* The last pass's test, asked only of a position whose step buried cards in the waste
+         * (any other move only turns cards up, sends them home or takes the waste's top). */
+        if (buried && child.p >= 2 && s->allowed && child.passes + 1 >= s->allowed && waste_buries(&child))
+            continue;
+        f->chosen = st;
+        if (!push(s, &child))
+            return GAVE_UP;
+        if (s->nodes >= stop)
+            return RUNNING;
+    }
+    return s->overflow ? GAVE_UP : LOST;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The Python type: Search(cols, found, talon, p, passes, draw, allowed, part, back, max_slots)
+ */
+static int read_cards(PyObject *seq, uint8_t *out, int cap, int *n, uint64_t *cards, int faces)
+{
+    PyObject *fast = PySequence_Fast(seq, "a sequence of card codes");
+    if (!fast)
+        return 0;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > cap) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "too many cards in a pile or the talon");
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return 0;
+        }
+        int code = (int)(v & 63);
+        if (v < 0 || v > 127 || (!faces && v >= DOWN) || rank_of(code) < 1 || rank_of(code) > 13
+            || (*cards >> code & 1)) {
+            Py_DECREF(fast);
+            PyErr_SetString(PyExc_ValueError, "a card code out of range or twice");
+            return 0;
+        }
+        *cards |= (uint64_t)1 << code;
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 1;
+}
+
+static void Search_dealloc(Search *s)
+{
+    free(s->table);
+    free(s->frames);
+    free(s->moves);
+    free(s->line);
+    Py_TYPE(s)->tp_free((PyObject *)s);
+}
+
+static int Search_init(Search *s, PyObject *args, PyObject *kw)
+{
+    static char *names[] = {"cols", "found", "talon", "p", "passes", "draw", "allowed", "part", "back",
+                            "max_slots", NULL};
+    PyObject *cols, *found, *talon;
+    int p, passes, draw, allowed, part, back;
+    Py_ssize_t max_slots = (Py_ssize_t)1 << 23;     /* 128 MB at most, met only after many seconds */
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiiiipp|n", names, &cols, &found, &talon, &p, &passes,
+                                     &draw, &allowed, &part, &back, &max_slots))
+        return -1;
+    if (s->frames || s->table) {
+        PyErr_SetString(PyExc_RuntimeError, "a search is made once");
+        return -1;
+    }
+    if (draw < 1 || draw > 8 || allowed < 0 || allowed > 200 || passes < 0 || passes > 250
+        || max_slots < 1024 || max_slots > ((Py_ssize_t)1 << 28)) {
+        PyErr_SetString(PyExc_ValueError, "options out of range");
+        return -1;
+    }
+    Pos q;
+    memset(&q, 0, sizeof q);
+    uint64_t cards = 0;
+    PyObject *fast = PySequence_Fast(cols, "seven piles");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != NPILES) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "seven piles");
+        return -1;
+    }
+    for (int i = 0; i < NPILES; i++) {
+        int n = 0;
+        /* room for a run of thirteen built on the pile */
+        if (!read_cards(PySequence_Fast_GET_ITEM(fast, i), q.card[i], MAXP - 13, &n, &cards, 1)) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        q.len[i] = (uint8_t)n;
+    }
+    Py_DECREF(fast);
+    int n = 0;
+    if (!read_cards(talon, q.talon, MAXT, &n, &cards, 0))
+        return -1;
+    q.tlen = (uint8_t)n;
+    uint8_t f[4];
+    int nf = 0;
+    uint64_t none = 0;
+    fast = PySequence_Fast(found, "four foundations");
+    if (!fast)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != 4) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "four foundations");
+        return -1;
+    }
+    for (int su = 0; su < 4; su++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, su));
+        if ((v == -1 && PyErr_Occurred()) || v < 0 || v > 13) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a foundation out of range");
+            return -1;
+        }
+        f[su] = (uint8_t)v;
+        for (int r = 1; r <= v; r++) {
+            if (cards >> (su * 16 + r) & 1) {
+                Py_DECREF(fast);
+                PyErr_SetString(PyExc_ValueError, "a card home and in play");
+                return -1;
+            }
+            none |= (uint64_t)1 << (su * 16 + r);
+        }
+    }
+    Py_DECREF(fast);
+    (void)nf;
+    memcpy(q.found, f, 4);
+    /* every card once: home, in the piles or in the talon */
+    for (int su = 0; su < 4; su++)
+        for (int r = 1; r <= 13; r++)
+            if (!((cards | none) >> (su * 16 + r) & 1)) {
+                PyErr_SetString(PyExc_ValueError, "a card is missing");
+                return -1;
+            }
+    if (p < 0 || p > q.tlen) {
+        PyErr_SetString(PyExc_ValueError, "the waste is longer than the talon");
+        return -1;
+    }
+    q.p = (uint8_t)p;
+    q.passes = (uint8_t)passes;
+    q.dirty = (1 << NPILES) - 1;
+    s->draw = draw;
+    s->allowed = allowed;
+    s->part = part;
+    s->back = back;
+    s->dominate = draw == 1 ? (allowed ? DOM_BEST : DOM_NONE) : (allowed ? DOM_NONE : DOM_REACH);
+    s->tmax = 1024;
+    while (s->tmax * 2 <= (size_t)max_slots)
+        s->tmax *= 2;
+    s->root = q;
+    s->status = won(&q) ? WON : RUNNING;     /* nothing left to play: won with no step */
+    if (!table_grow(s) || seen_or_add(s, &q) < 0 || !push(s, &q)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->nodes = s->status == WON ? 0 : 1;     /* as the Python search counts */
+    return 0;
+}
+
+static PyObject *Search_run(Search *s, PyObject *arg)
+{
+    long long budget = PyLong_AsLongLong(arg);
+    if (budget == -1 && PyErr_Occurred())
+        return NULL;
+    if (!s->frames && s->status == RUNNING) {
+        PyErr_SetString(PyExc_RuntimeError, "the search was not made");
+        return NULL;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the search is running");
+        return NULL;
+    }
+    if (s->status == RUNNING && budget > 0) {
+        s->busy = 1;
+        int status;
+        Py_BEGIN_ALLOW_THREADS
+        status = search_run(s, budget);
+        Py_END_ALLOW_THREADS
+        s->busy = 0;
+        s->status = status;
+        if (status != RUNNING) {
+            /* the search is over: give its memory back at once */
+            free(s->table);
+            free(s->frames);
+            free(s->moves);
+            s->table = NULL;
+            s->frames = NULL;
+            s->moves = NULL;
+            s->tcap = s->tcount = s->depth = s->fcap = s->mtop = s->mcap = 0;
+        }
+    }
+    return PyLong_FromLong(s->status);
+}
+
+static PyObject *Search_line(Search *s, PyObject *Py_UNUSED(ignored))
+{
+    PyObject *out = PyList_New(0);
+    if (!out || s->status != WON)
+        return out;
+    for (size_t x = 0; x < s->linelen; x++) {
+        Step st = s->line[x];
+        int dest = st.b == HOME ? -1 : st.b;
+        PyObject *t;
+        if (st.kind == 'c')
+            t = Py_BuildValue("(siii)", "c", st.a, dest, st.c);
+        else if (st.kind == 'w')
+            t = Py_BuildValue("(sii)", "w", st.a, dest);
+        else
+            t = Py_BuildValue("(sii)", "f", st.a, dest);
+        if (!t || PyList_Append(out, t) < 0) {
+            Py_XDECREF(t);
+            Py_DECREF(out);
+            return NULL;
+        }
+        Py_DECREF(t);
+    }
+    return out;
+}
+
+static PyObject *Search_get_nodes(Search *s, void *Py_UNUSED(c)) { return PyLong_FromLongLong(s->nodes); }
+static PyObject *Search_get_slots(Search *s, void *Py_UNUSED(c)) { return PyLong_FromSize_t(s->tcount); }
+
+static PyMethodDef Search_methods[] = {
+    {"run", (PyCFunction)Search_run, METH_O,
+     "run(n) -> status: search about n more positions; 0 running, 1 won, 2 lost, 3 gave up"},
+    {"line", (PyCFunction)Search_line, METH_NOARGS, "the winning line's steps, as the Python model writes them"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Search_getset[] = {
+    {"nodes", (getter)Search_get_nodes, NULL, "positions searched", NULL},
+    {"slots", (getter)Search_get_slots, NULL, "positions in the table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject SearchType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "compendium.ai.patience._klondike_core.Search",
+    .tp_doc = "Klondike's thoughtful search on one position (see klondike_solver.py)",
+    .tp_basicsize = sizeof(Search),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Search_init,
+    .tp_dealloc = (destructor)Search_dealloc,
+    .tp_methods = Search_methods,
+    .tp_getset = Search_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_klondike_core",
+    "The compiled core of Klondike's thoughtful solver (klondike_solver.py)", -1, NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__klondike_core(void)
+{
+    if (PyType_Ready(&SearchType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m)
+        return NULL;
+    Py_INCREF(&SearchType);
+    if (PyModule_AddObject(m, "Search", (PyObject *)&SearchType) < 0) {
+        Py_DECREF(&SearchType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    PyModule_AddIntConstant(m, "RUNNING", RUNNING);
+    PyModule_AddIntConstant(m, "WON", WON);
+    PyModule_AddIntConstant(m, "LOST", LOST);
+    PyModule_AddIntConstant(m, "GAVE_UP", GAVE_UP);
+    return m;
+}

@@ -16,8 +16,8 @@ simulation, so the computer foresees exactly what the game will make of it) and 
 candidates are tried in order until the level's time (``BUDGET``) is spent, so a loaded machine
 plays a little weaker rather than slower (level 3 shoots within two seconds).
 
-* Level 1 tries the fewest candidates, at one strength, and its cue arm wavers (up to 0.4° off
-  the line it chose, and a little off the strength).
+* Level 1 tries the fewest candidates, at one strength, and its cue arm wavers (``WOBBLE``: up to
+  0.4° off the line it chose, and a little off the strength).
 * Level 2 tries more fractions at three strengths and the pots at two, and places its ball in
   hand at the best of three places of the D.
 * Level 3 tries more still, five places in the D, refines the best few strokes with follow,
@@ -75,7 +75,10 @@ class StrokeSearch:
     POT_POWERS: ClassVar[dict[int, tuple[int, ...]]] = {1: (35,), 2: (30, 50), 3: (25, 40, 60)}
     # the seconds a level may spend on one decision
     BUDGET: ClassVar[dict[int, float]] = {1: 0.4, 2: 0.8, 3: 1.6}
-    WOBBLE: ClassVar[int] = 40            # level 1's cue arm: up to 0.4° off its line
+    # the cue arm: how far off its line a level's stroke may go (hundredths of a degree) and by
+    # how much its strength may vary (per cent); level 1's wavers
+    WOBBLE: ClassVar[dict[int, int]] = {1: 40, 2: 0, 3: 0}
+    POWER_WOBBLE: ClassVar[dict[int, int]] = {1: 5, 2: 0, 3: 0}
     PLACES: ClassVar[dict[int, tuple[Pos, ...]]] = {
         1: ((0.0, 0.0),), 2: ((0.0, 0.0), (-0.1, 0.2), (-0.1, -0.2)),
         3: ((0.0, 0.0), (-0.05, 0.26), (-0.05, -0.26), (-0.15, 0.15), (-0.15, -0.15))}
@@ -228,9 +231,10 @@ class StrokeSearch:
         if view.in_hand():
             return self.place(game, view, legal)
         _, stroke = self.best(game, view)
-        if self.level == 1:
-            wobble = gen.below(2 * self.WOBBLE + 1) - self.WOBBLE
-            power = max(1, min(100, stroke.power + gen.below(11) - 5))
+        w, pw = self.WOBBLE.get(self.level, 0), self.POWER_WOBBLE.get(self.level, 0)
+        if w or pw:
+            wobble = gen.below(2 * w + 1) - w
+            power = max(1, min(100, stroke.power + gen.below(2 * pw + 1) - pw))
             stroke = Stroke((stroke.angle + wobble) % 36000, power, stroke.height, stroke.side)
         action = Strike(stroke)
         return action if action in legal else legal[0]

@@ -1,12 +1,12 @@
 """How strong and how quick the computer is at the pyramid games: a measuring tool.
 
-    python -m compendium.ai.cue.strength [pyramids|shell_out] [positions]
+    python -m compendium.ai.cue.strength [pyramids|shell_out] [positions] [strokes]
 
 sets up a fixed series of positions (``standard_positions``: the white and eight reds scattered
 over the table by a seeded generator, none touching another or a cushion), lets each level choose
 a stroke from each, plays it, and reports the share of first strokes that pocketed a red fairly,
 the faults, the break the level then made from the position (strokes until its turn ended, six
-at most: where position play shows), and the decision times (median, p95, worst); then the time
+at most, or ``strokes``: where position play shows), and the decision times (median, p95, worst); then the time
 to simulate a stroke with all sixteen balls on the table.  The figures on the rules pages come from it.
 """
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Row:
     times: list[float]
 
 
-def measure(game_id: str = "pyramids", count: int = 20) -> list[Row]:
+def measure(game_id: str = "pyramids", count: int = 20, longest: int = 6) -> list[Row]:
     game = registry.get_game(game_id)
     seats = 2 if game_id == "pyramids" else 3
     rows = []
@@ -74,7 +74,7 @@ def measure(game_id: str = "pyramids", count: int = 20) -> list[Row]:
             # the break from this position: on while the striker keeps his turn
             after = game.apply(state, action)
             strokes = 1
-            while after.turn == state.turn and not after.over and strokes < 6:
+            while after.turn == state.turn and not after.over and strokes < longest:
                 seat = after.turn
                 legal = game.legal_actions(after, seat)
                 start = time.perf_counter()
@@ -102,7 +102,8 @@ def stroke_times() -> list[float]:
 def main(argv: list[str]) -> None:
     game_id = argv[0] if argv else "pyramids"
     count = int(argv[1]) if len(argv) > 1 else 20
-    for row in measure(game_id, count):
+    longest = int(argv[2]) if len(argv) > 2 else 6
+    for row in measure(game_id, count, longest):
         times = sorted(row.times)
         p95 = times[max(0, int(len(times) * 0.95) - 1)]
         print(f"{game_id} level {row.level}: pocketed with {row.pots} strokes of {count} ({row.balls} balls), "

@@ -198,6 +198,12 @@ class Game(ABC, Generic[S, A, V]):
                                 + (f" (and {len(given) - 3} more)" if len(given) > 3 else ""))
         return out
 
+    def options_from_record(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        """A record's options as this version reads them.  A record holds every option its game
+        had when it was written; a game that has since gained an option whose default plays
+        differently says here which value an older record was played with (Billiards' physics)."""
+        return options
+
     def option_from_str(self, text: str) -> tuple[str, Any]:
         """``NAME=VALUE`` (the command line's ``--option``) as the option's name and value, the
         value one of its choices written as the menu's text (``points=50``, ``variety=stud``,

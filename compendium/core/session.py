@@ -220,7 +220,7 @@ class Session(Generic[S, A]):
                     said = f"the record is of a game this version does not know, {excerpt(record.game)}"
                 raise RecordError(said) from None
         try:
-            options = game.resolve_options(record.options)
+            options = game.resolve_options(game.options_from_record(record.options))
         except NotationError as exc:
             raise RecordError(f"bad options for {game.info.name}: {exc}") from None
         session: Session[S, A] = cls.__new__(cls)

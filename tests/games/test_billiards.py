@@ -2,6 +2,8 @@
 from hand, the spot stroke and the game, each from a set-up position, with the law it cites."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from compendium.core.errors import IllegalAction, NotationError
@@ -240,3 +242,26 @@ def test_the_books_lessons_play_as_their_captions_say():
     assert states[-1].scores == (3, 0)
     _, states = play("cannon")
     assert states[-1].scores == (2, 0) and states[-1].sheet[-1].rule == "billiards#cannons"
+
+
+def test_a_game_is_played_with_the_current_physics_and_an_older_record_with_its_own():
+    """Games are played with the simulation that never adds energy (model 2); a record written
+    before the ``physics`` option was played with model 1 and replays with it, stroke for stroke."""
+    from compendium.core.records import Record
+    from compendium.core.session import Session
+    assert GAME.initial_state().physics == 2
+    before = {"points": 100, "spot": "limited", "start": "game"}     # a record of November 2026
+    actions = ("place 736 933", "strike 340.93 p30")
+    old = Session.from_record(Record(game="billiards", options=before, seed=1, actions=actions))
+    assert old.options["physics"] == 1 and old.state.physics == 1
+    new = Session.from_record(Record(game="billiards", options={**before, "physics": 2}, seed=1, actions=actions))
+    assert new.state.physics == 2
+    again = Session.from_record(new.record())
+    assert again.state == new.state and again.options["physics"] == 2
+    # the white squeezed along the cushion into the red: model 1 hands the red the energy it
+    # gains (test_cue_physics), and the two games part there
+    squeezed = position((0.736, 0.933), (3.2578, 1.7952), (3.4044, 0.0575))
+    stroke = Strike(Stroke(34093, 30))
+    first = GAME.apply(dataclasses.replace(squeezed, physics=1), stroke)
+    current = GAME.apply(dataclasses.replace(squeezed, physics=2), stroke)
+    assert first.balls != current.balls

@@ -153,8 +153,8 @@ def test_a_shot_is_quick():
 def test_a_ball_squeezed_against_a_cushion_gains_no_energy():
     """The white running along the right cushion into the red (a stroke of the Billiards record
     fixture): pymunk's passes once handed the red five times the energy that came in.  Model 2
-    (the default, the pyramid games') takes the surplus off; Billiards keeps model 1 so that its
-    saved games replay as they were played."""
+    (the default, every game's) takes the surplus off; Billiards' games saved before it replay
+    with model 1, as they were played (its ``physics`` option)."""
     balls = [("white", 0.736, 0.933), ("spot", 3.2578, 1.7952), ("red", 3.4044, 0.0575)]
     stroke = Stroke(34093, 30)
     shot = simulate(balls, "white", stroke, energy=True)

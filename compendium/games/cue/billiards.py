@@ -16,8 +16,9 @@ is simulated on the table (``physics.simulate``) and scored from the ordered eve
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import IllegalAction, excerpt
 from ...core.frozen import replace
@@ -63,6 +64,7 @@ class BilliardsState:
     strokes: int = 0
     sheet: tuple[ScoreEvent, ...] = ()
     said: str = ""                              # what the last stroke did, in words
+    physics: int = 2                            # the simulation (physics.MODEL) the game is played with
 
     @property
     def over(self) -> bool:
@@ -157,7 +159,10 @@ def judge(state: BilliardsState, shot: ShotResult) -> Verdict:
 class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
     info = BY_ID["billiards"]
     table_kind = TableKind.CUE
-    physics_model = 1         # the simulation its records were made with (physics.MODEL)
+    # The first simulation (model 1) let a ball squeezed against a cushion or another ball gain
+    # speed; model 2 never adds energy.  Games are played with model 2; a record written before
+    # the option existed was played with model 1 and replays with it (options_from_record).
+    physics_model = 2
     option_specs = (
         OptionSpec("points", 100, (100, 50, 250), "Game", help="The points that win the game",
                    labels=("100 up", "50 up", "250 up")),
@@ -168,7 +173,15 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
                    help="The opening of a game, or a position of one of the book's lessons",
                    labels=("The opening", "Lesson: the half-ball stroke", "Lesson: a losing hazard into a top pocket",
                            "Lesson: a losing hazard into a middle pocket", "Lesson: a cannon")),
+        OptionSpec("physics", 2, (2, 1), "Physics",
+                   help="The simulation of the balls: the current one, or the first, which games saved "
+                        "before December 2026 were played with (they replay with it)",
+                   labels=("The current simulation", "The first (games saved before December 2026)")),
     )
+
+    def options_from_record(self, options: Mapping[str, Any]) -> Mapping[str, Any]:
+        # Written before the physics option: played with the first simulation.
+        return options if "physics" in options else {**options, "physics": 1}
 
     def ref(self, anchor: str) -> str:
         return rule_ref(self.info.id, anchor)
@@ -183,10 +196,12 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
         opts = self.resolve_options(options)
         if opts["start"] in LESSONS:
             balls, said = LESSONS[opts["start"]]
-            return BilliardsState(target=opts["points"], spot_rule=opts["spot"], balls=balls, said=said)
+            return BilliardsState(target=opts["points"], spot_rule=opts["spot"], balls=balls, said=said,
+                                  physics=opts["physics"])
         red = (round(T.BILLIARD_SPOT[0], 4), round(T.BILLIARD_SPOT[1], 4))
         return BilliardsState(target=opts["points"], spot_rule=opts["spot"], balls=(None, None, red),
-                              said="The red is on the billiard spot; Plain white plays from hand.")
+                              said="The red is on the billiard spot; Plain white plays from hand.",
+                              physics=opts["physics"])
 
     def to_move(self, state: BilliardsState) -> Seat | Special:
         return Special.TERMINAL if state.over else state.turn
@@ -225,7 +240,7 @@ class BilliardsGame(CueGame, Game[BilliardsState, Action, BilliardsState]):
         if action not in StrokeSpace():
             raise IllegalAction("a stroke's angle runs from 0.00 to 359.99, its strength from 1 to 100 and "
                                 "the tip from -2 to 2 each way", self.ref("the-stroke"))
-        shot = simulate(state.on_table(), state.cue_ball(), action.stroke, model=self.physics_model)
+        shot = simulate(state.on_table(), state.cue_ball(), action.stroke, model=self.model_of(state))
         return self.after(state, shot)
 
     def after(self, state: BilliardsState, shot: ShotResult) -> BilliardsState:

@@ -112,10 +112,16 @@ class CueGame:
     hand_anchor = "playing-from-hand"     # the rules page's section on placing a ball in hand
     physics_model = MODEL                 # the version of the simulation (physics.MODEL)
 
+    def model_of(self, state: Any) -> int:
+        """The simulation ``state`` is played with: the game's, or the state's own where the game
+        lets a record keep an older one (Billiards' ``physics`` option)."""
+        model: int = getattr(state, "physics", self.physics_model)
+        return model
+
     def simulate_stroke(self, state: Any, stroke: Stroke, record: bool = False) -> ShotResult:
         """``stroke`` played from ``state`` on the game's own simulation (the computer tries its
         strokes with this, so that it foresees exactly what the game will make of them)."""
-        return simulate(state.on_table(), state.cue_ball(), stroke, record=record, model=self.physics_model)
+        return simulate(state.on_table(), state.cue_ball(), stroke, record=record, model=self.model_of(state))
 
     def ball_style(self, name: str) -> BallStyle:
         """How ball ``name`` is drawn: the whites and the red by their names; a red of the
@@ -132,7 +138,8 @@ class CueGame:
     def shot(self, state: Any, action: Any, record: bool = True) -> ShotResult:
         """The simulated stroke of the ``Strike`` ``action`` (with the balls' paths for the
         table's animation)."""
-        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record, model=self.physics_model)
+        return simulate(state.on_table(), state.cue_ball(), action.stroke, record=record,
+                        model=self.model_of(state))
 
     def view(self, state: Any, seat: Any) -> Any:
         return state     # the table hides nothing

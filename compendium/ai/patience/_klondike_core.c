@@ -73,7 +73,7 @@ typedef struct {
      * of a position.  The search's order is unchanged. */
     Pos next;
     Step nstep;
-    uint64_t nk1, nk2;
+    uint64_t nk1, nk2, npk1, npk2;   /* npk: the key without its "must" (0: none), see look_up */
     uint32_t nval;
     int8_t nstate;                   /* NEXT_NONE not made yet, NEXT_READY, NEXT_FAILED, NEXT_END */
     int8_t nburied;
@@ -640,7 +640,8 @@ static void hash_bytes(const uint8_t *b, int n, uint64_t *h1, uint64_t *h2)
     *h2 = mix64(c ^ 0xe7037ed1a0b428dbULL);
 }
 
-static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val)
+static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val,
+                   uint64_t *pk1, uint64_t *pk2)
 {
     uint64_t a = 0, b = 0;
     for (int i = 0; i < NPILES; i++) {
@@ -689,6 +690,14 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     hash_bytes(rest, m, &x, &y);
     *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
     *k2 = mix64(b + y);
+    *pk1 = *pk2 = 0;
+    if (q->must_kind == MUST_HOME || q->must_kind == MUST_COVER) {
+        /* the same position without its "must" (whose bytes are then all 0): see look_up */
+        memset(rest, 0, 11);
+        hash_bytes(rest, m, &x, &y);
+        *pk1 = mix64(a ^ x) | 1;
+        *pk2 = mix64(b + y);
+    }
 }
 
 static int table_grow(Search *s)
@@ -715,10 +724,35 @@ static int table_grow(Search *s)
 
 /* 1: seen already (or dominated); 0: new, now recorded; -1: the table is full.  k1, k2, val: the
  * position's key (key_of). */
-static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t val)
+static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t val, uint64_t pk1, uint64_t pk2)
 {
     if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
         return -1;
+    if (pk1) {
+        /* A position whose "must" is a card sent home or put out from the talon (MUST_HOME,
+         * MUST_COVER) is dominated by the same position without it, met already (or by one that
+         * dominates that one): every step the "must" keeps is a step out of the other, and leads
+         * to the very same position (such a step sets the child's "must" afresh; only a card
+         * taken back adds to the "must" before it, and MUST_TAKEN is not among these).  So every
+         * line that wins from it wins from the other, whose search answers for it.  (The
+         * Python model's key does the same: see KlondikeModel.key.)  Only looked at, not
+         * recorded. */
+        uint64_t ptag = pk2 & ~(uint64_t)0xffffffff;
+        size_t g = (size_t)(pk1 >> 7) & (s->tcap - 1);
+        while (s->table[g].a) {
+            if (s->table[g].a == pk1 && (s->table[g].b & ~(uint64_t)0xffffffff) == ptag) {
+                uint32_t best = (uint32_t)s->table[g].b;
+                if (s->dominate == DOM_REACH && q->tlen && q->tlen <= 31) {
+                    if (best >> q->p & 1)
+                        return 1;
+                } else if (best <= val) {
+                    return 1;
+                }
+                break;
+            }
+            g = (g + 1) & (s->tcap - 1);
+        }
+    }
     uint64_t tag = k2 & ~(uint64_t)0xffffffff;
     size_t h = (size_t)(k1 >> 7) & (s->tcap - 1);
     Slot *t = s->table;
@@ -746,10 +780,10 @@ static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t v
 
 static int seen_or_add(Search *s, Pos *q)
 {
-    uint64_t k1, k2;
+    uint64_t k1, k2, pk1, pk2;
     uint32_t val;
-    key_of(s, q, &k1, &k2, &val);
-    return look_up(s, q, k1, k2, val);
+    key_of(s, q, &k1, &k2, &val, &pk1, &pk2);
+    return look_up(s, q, k1, k2, val, pk1, pk2);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -836,8 +870,10 @@ static void make_next(Search *s, Frame *f)
         return;
     }
     settle(s, &f->next, NULL, NULL, 0);
-    key_of(s, &f->next, &f->nk1, &f->nk2, &f->nval);
+    key_of(s, &f->next, &f->nk1, &f->nk2, &f->nval, &f->npk1, &f->npk2);
     __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
+    if (f->npk1)
+        __builtin_prefetch(&s->table[(size_t)(f->npk1 >> 7) & (s->tcap - 1)]);
     f->nburied = (int8_t)buried;
     f->nstate = NEXT_READY;
 }
@@ -857,7 +893,7 @@ static int search_run(Search *s, long long budget)
         int ready = f->nstate == NEXT_READY, buried = f->nburied;
         Step st = f->nstep;
         Pos child = f->next;
-        uint64_t k1 = f->nk1, k2 = f->nk2;
+        uint64_t k1 = f->nk1, k2 = f->nk2, pk1 = f->npk1, pk2 = f->npk2;
         uint32_t val = f->nval;
         make_next(s, f);          /* the step after, fetched while this one is looked up */
         if (!ready) {
@@ -866,7 +902,7 @@ static int search_run(Search *s, long long budget)
         }
         if (won(&child))
             return record_line(s, st) ? WON : GAVE_UP;
-        int seen = look_up(s, &child, k1, k2, val);
+        int seen = look_up(s, &child, k1, k2, val, pk1, pk2);
         if (seen < 0)
             return GAVE_UP;    /* the table is full: undecided */
         if (seen)

@@ -102,6 +102,7 @@ class KlondikeModel:
                 self.onto[s * 16 + r] = tuple(o * 16 + r + 1 for o in _OPPOSITE[s])
         self._best: dict[Any, tuple[int, int]] = {}
         self._reach: dict[Any, tuple[int, int]] = {}     # drawing three without a limit: see ``key``
+        self._free: set[Any] = set()     # the keys given to positions without a "must" (see ``key``)
         self._buried = False          # the last step played turned cards under the waste
         self._fresh: Any = None       # the last child given whose waste buries new cards
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
@@ -200,8 +201,22 @@ class KlondikeModel:
     def key(self, position: Any) -> Hashable:
         cols, _, talon, p, passes, must = position
         piles = tuple(sorted(cols))      # the foundations follow: every other card is home
+        if must and not isinstance(must, frozenset):
+            # A position whose "must" is a card sent home or put out from the talon is dominated
+            # by the same position without one, keyed already (or by one that dominates that
+            # one): every step the "must" keeps is a step out of the other and leads to the very
+            # same position (the step sets the child's "must" afresh; only cards taken back
+            # add to the one before), so every line that wins from it wins from the other.  It
+            # is given the other's key, which the search has seen.  (The core does the same.)
+            free = self._free_key(piles, talon, p, passes)
+            if free is not None:
+                return free
         if must:
             piles = (must, piles)
+        else:
+            plain = self._plain_key(piles, talon, p, passes)
+            if plain is not None:
+                self._free.add(plain)
         if not talon:
             return piles
         if not self.allowed:
@@ -241,6 +256,30 @@ class KlondikeModel:
             self._best[base] = (passes, p)
             return (base, passes, p)
         return (piles, talon, p, passes)
+
+    def _free_key(self, piles: Any, talon: tuple[int, ...], p: int, passes: int) -> Hashable | None:
+        """The key already given to these cards without a "must" that answers for them at the
+        place p with these passes, or None (looked at only: nothing is recorded)."""
+        base = (piles, talon)
+        if talon and not self.allowed and self.draw != 1 and len(talon) <= 31:
+            met = self._reach.get(base)
+            return (base, met[1]) if met is not None and met[0] >> p & 1 else None
+        if talon and self.allowed and self.draw == 1:
+            best = self._best.get(base)
+            return (base, *best) if best is not None and best <= (passes, p) else None
+        plain = self._plain_key(piles, talon, p, passes)
+        return plain if plain in self._free else None
+
+    def _plain_key(self, piles: Any, talon: tuple[int, ...], p: int, passes: int) -> Hashable | None:
+        """The key of a position without a "must" where no dominance between places applies
+        (as ``key`` gives it), or None where one does."""
+        if not talon:
+            return piles
+        if not self.allowed:
+            if self.draw == 1:
+                return (piles, talon)
+            return (piles, talon, p) if len(talon) > 31 else None
+        return None if self.draw == 1 else (piles, talon, p, passes)
 
     def actions(self, labels: Sequence[Any]) -> list[Any]:
         steps = [*self._forced, *(s for label in labels for s in label)]

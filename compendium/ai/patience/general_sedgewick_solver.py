@@ -188,8 +188,10 @@ class SedgewickModel:
                 new = list(cross)
                 new[i] = rest
                 new[j] = dst + (card,)
-                # promising first: a move that frees a card for the foundations
-                prio = 1 if rest and self._goes_home(rest[-1], home) else (2 if dst else 4)
+                # promising first: a move that frees a card for the foundations; other moves on
+                # the cross after the talon's top card has been tried (tried before it, they left
+                # half as many deals decided in 2 s: 15 % of deals 1-40 against 30 %)
+                prio = 1 if rest and self._goes_home(rest[-1], home) else (12 if dst else 13)
                 add(prio, (tuple(new), home, turned, talon, owners), [Move(CROSS[i], CROSS[j])])
         # from the pack: the talon's top (reach 0), or a card turned up ``reach`` cards on
         for reach in range(0, len(self.pack) - turned + 1):

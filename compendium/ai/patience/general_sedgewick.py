@@ -1,14 +1,21 @@
-"""General Sedgewick: the computer's side -- the hint."""
+"""General Sedgewick: the computer's side -- the hint and the solver's model."""
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.cards import Card, Rank
 from ...games.patience.engine import Draw, Move, PatienceAction, PatienceState, PatienceView, PileKind
+from .general_sedgewick_solver import SedgewickModel
 from .heuristic import PatienceAI
 
 
 class GeneralSedgewickAI(PatienceAI):
+    def solver_model(self, game: Any, state: PatienceState) -> object:
+        """The solver's compact model (``general_sedgewick_solver``; it reads the order of the
+        pack, as the search over the engine's moves does too).  The live indicator stays off:
+        most deals are too open to decide within its second."""
+        return SedgewickModel(game, state) if SedgewickModel.applies(game, state) else None
+
     def hint(self, game: Any, state: PatienceState, seat: int) -> PatienceAction | None:
         """The most useful legal move as the player sees the table, or ``None`` when none is
         left.  Only moves that make progress are offered, so a game played by hints ends."""

@@ -274,18 +274,37 @@ class Anna(PatienceGame):
     def safe_home_move(self, state: PatienceState) -> PatienceAction | None:
         """A card goes home without a second thought once it could never serve in the helps: no
         card could be married on it, or both cards that could are home already."""
-        specs, index = self._specs_of(state)
+        # Asked after every move of the solver's search: the moves home are looked up from the
+        # tops (in the order ``candidates`` gives them), not drawn from every legal move.
+        _, index = self._specs_of(state)
+        deck, piles = state.deck, state.piles
         wrap = dict(state.opts)["wrap"]
+        wanted: dict[Card, list[str]] = {}
+        for name in KNAVES:
+            pile = piles[index[name]]
+            if pile and len(pile) < ON_FOUNDATION:
+                top = deck[pile[-1]]
+                rank = next_rank(int(top.rank))
+                if rank is not None:
+                    wanted.setdefault(Card(Rank(rank), top.suit), []).append(name)
         home = None
-        for action in self.legal_actions(state, 0):
-            if isinstance(action, Move) and specs[index[action.dst]].kind is PileKind.FOUNDATION:
-                card = state.deck[state.piles[index[action.src]][-1]]
-                above = self._married_on(card, wrap)
-                if above is None:
-                    return action
+        for name in HELPS + ("w",):
+            pile = piles[index[name]]
+            if not pile:
+                continue
+            card = deck[pile[-1]]
+            targets = wanted.get(card)
+            if not targets:
+                continue
+            above = self._married_on(card, wrap)
+            if above is not None:
                 if home is None:
                     home = self._home(state)
-                if home[above] == 2:
+                if home[above] != 2:
+                    continue
+            for f in targets:
+                action = Move(name, f)
+                if self.why_illegal(state, action, explain=False) is None:
                     return action
         return None
 

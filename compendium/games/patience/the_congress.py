@@ -287,16 +287,33 @@ class Congress(ManyPiles, PatienceGame):
         suit are home (nothing could be married onto it), unless it is the last card of a river
         column or a help while the pack lasts: the vacancy takes the next card of the pack, which
         changes where later cards fall."""
-        specs, index = self._specs_of(state)
-        home = Counter(state.deck[c] for n in FOUNDATIONS for c in state.piles[index[n]])
-        pack_left = bool(state.piles[index["s"]])
-        for action in self.legal_actions(state, 0):
-            if isinstance(action, Move) and specs[index[action.dst]].kind is PileKind.FOUNDATION:
-                pile = state.piles[index[action.src]]
-                if pack_left and len(pile) == 1:
+        # Asked after every move of the solver's search: the foundation moves are looked up
+        # from the tops (in the order ``candidates`` gives them), not drawn from every legal move.
+        _, index = self._specs_of(state)
+        deck, piles = state.deck, state.piles
+        wanted: dict[tuple[Suit | None, int], list[str]] = {}
+        for name in FOUNDATIONS:
+            top = deck[piles[index[name]][-1]]
+            if top.rank < Rank.KING:
+                wanted.setdefault((top.suit, int(top.rank) + 1), []).append(name)
+        pack_left = bool(piles[index["s"]])
+        home: Counter[Card] | None = None
+        for src in RIVERS + HELPS:
+            pile = piles[index[src]]
+            if not pile or (pack_left and len(pile) == 1):
+                continue
+            card = deck[pile[-1]]
+            targets = wanted.get((card.suit, int(card.rank)))
+            if not targets:
+                continue
+            if card.rank != Rank.TWO:
+                if home is None:
+                    home = Counter(deck[c] for n in FOUNDATIONS for c in piles[index[n]])
+                if home[Card(Rank(card.rank - 1), card.suit)] != 2:
                     continue
-                card = state.deck[pile[-1]]
-                if card.rank == Rank.TWO or home[Card(Rank(card.rank - 1), card.suit)] == 2:
+            for dst in targets:
+                action = Move(src, dst)
+                if self.why_illegal(state, action, explain=False) is None:
                     return action
         return None
 

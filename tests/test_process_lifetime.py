@@ -28,7 +28,9 @@ STARTUP_TIMEOUT_S = 90   # a loaded machine with two cores may take long to star
 def _env(data: Path) -> dict[str, str]:
     env = dict(os.environ)
     env.update(COMPENDIUM_DATA_DIR=str(data), QT_QPA_PLATFORM="offscreen",
-               PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""))
+               PYTHONPATH=str(ROOT) + os.pathsep + env.get("PYTHONPATH", ""),
+               # a process that hangs is stopped with SIGABRT, and says where each thread was
+               PYTHONFAULTHANDLER="1")
     return env
 
 
@@ -129,7 +131,12 @@ def test_sigterm_and_sigint_close_as_quit_does(tmp_path, signal_number):
         try:
             _out, err = proc.communicate(timeout=STARTUP_TIMEOUT_S)   # closing is slow on a loaded machine too
         except subprocess.TimeoutExpired:
-            pytest.fail(f"{signal_number.name} did not close the application")
+            proc.send_signal(signal.SIGABRT)     # the fault handler prints every thread's stack
+            try:
+                _out, err = proc.communicate(timeout=20)
+            except subprocess.TimeoutExpired:
+                err = "(no answer to SIGABRT either)"
+            pytest.fail(f"{signal_number.name} did not close the application; where it was:\n{err[-8000:]}")
         assert proc.returncode == 0, (proc.returncode, err[-3000:])
         assert "Traceback" not in err, err
         # What Quit writes: the window's settings, the game, the statistics closed (SQLite

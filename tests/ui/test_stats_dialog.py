@@ -10,6 +10,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QMessageBox
 
 from compendium.core import records
+from compendium.games import registry
 from compendium.statistics.store import Result, StatsStore
 from compendium.ui import main_window as main_window_module
 from compendium.ui.app import temporary_settings
@@ -310,7 +311,8 @@ def test_a_bad_statistics_file_is_told_at_start_up(make_window, data_folder: Pat
     assert window.stats.persistent
 
 
-def test_statistics_action_opens_the_dialog_and_plays_a_deal_again(make_window, qtbot) -> None:
+def test_statistics_action_opens_the_dialog_and_plays_a_deal_again(make_window, qtbot, monkeypatch) -> None:
+    monkeypatch.delitem(registry.ENGINES, "snooker_pool")   # a game without a table (every game has one)
     window = make_window()
     action = window.findChild(QAction, "actionStatistics")
     assert action.shortcut() == QKeySequence("Ctrl+T")

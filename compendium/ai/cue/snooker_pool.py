@@ -77,7 +77,7 @@ class SnookerPlayer(StrokeSearch):
     BUDGET: ClassVar[dict[int, float]] = {1: 0.4, 2: 0.8, 3: 1.3}
     # level 1's cue arm: up to 0.8° off its line (at 0.4° it still pocketed two first strokes in
     # three from the measuring positions: open pots on this table are not hard)
-    WOBBLE: ClassVar[int] = 80
+    WOBBLE: ClassVar[dict[int, int]] = {1: 80, 2: 0, 3: 0}
 
     def targets(self, game: Any, state: SnookerState) -> list[Pos]:
         return [p for p in (state.position(b) for b in state.balls_on()) if p is not None]

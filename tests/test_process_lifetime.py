@@ -131,12 +131,20 @@ def test_sigterm_and_sigint_close_as_quit_does(tmp_path, signal_number):
         try:
             _out, err = proc.communicate(timeout=STARTUP_TIMEOUT_S)   # closing is slow on a loaded machine too
         except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGABRT)     # the fault handler prints every thread's stack
+            # how the process held its signals (blocked, ignored, caught: hexadecimal masks, bit
+            # n-1 for signal n), then every thread's stack from the fault handler
+            try:
+                held = [line for line in Path(f"/proc/{proc.pid}/status").read_text().splitlines()
+                        if line.startswith(("SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt"))]
+            except OSError:
+                held = ["(no /proc status)"]
+            proc.send_signal(signal.SIGABRT)
             try:
                 _out, err = proc.communicate(timeout=20)
             except subprocess.TimeoutExpired:
                 err = "(no answer to SIGABRT either)"
-            pytest.fail(f"{signal_number.name} did not close the application; where it was:\n{err[-8000:]}")
+            pytest.fail(f"{signal_number.name} did not close the application; its signals: "
+                        f"{'; '.join(held)}; where it was:\n{err[-8000:]}")
         assert proc.returncode == 0, (proc.returncode, err[-3000:])
         assert "Traceback" not in err, err
         # What Quit writes: the window's settings, the game, the statistics closed (SQLite

@@ -94,8 +94,8 @@ class StrokeSearch:
     # -- the game's hooks ------------------------------------------------------------------------
     def value(self, game: Any, state: Any, shot: ShotResult) -> float:
         """What ``shot`` from ``state`` is worth to the striker (points made, less points given
-        weighted by ``PENALTY_WEIGHT``)."""
-        raise NotImplementedError
+        weighted by ``PENALTY_WEIGHT``).  Every game's player says it (the hook is abstract)."""
+        raise NotImplementedError(f"{type(self).__name__} must value a shot for its game")
 
     def position(self, game: Any, state: Any, shot: ShotResult) -> float:
         """How well the balls are left for the striker's next stroke (level 3), about 0 to 1:

@@ -133,7 +133,8 @@ class PocketGame(CueGame, Game[PocketState, Action, PocketState]):
         return self.after(state, self.simulate_stroke(state, action.stroke))
 
     def after(self, state: PocketState, shot: ShotResult) -> PocketState:
-        raise NotImplementedError
+        """The state after ``shot``: each game of the pyramid settles it by its own laws (abstract)."""
+        raise NotImplementedError(f"{type(self).__name__} must settle a stroke by its own laws")
 
     def settle(self, state: PocketState, shot: ShotResult) -> list[Pos | None]:
         """The balls where the stroke left them (pocketed ones ``None``)."""

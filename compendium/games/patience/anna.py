@@ -153,14 +153,7 @@ class Anna(PatienceGame):
         deck, piles = state.deck, state.piles
         yield Draw()
         yield Redeal()
-        wanted: dict[Card, list[str]] = {}
-        for name in KNAVES:
-            pile = piles[index[name]]
-            if pile and len(pile) < ON_FOUNDATION:
-                top = deck[pile[-1]]
-                rank = next_rank(int(top.rank))
-                if rank is not None:
-                    wanted.setdefault(Card(Rank(rank), top.suit), []).append(name)
+        wanted = _wanted_home(state, index)
         wrap = dict(state.opts)["wrap"]
         on_help: dict[Card, list[str]] = {}
         empty: list[str] = []
@@ -279,14 +272,7 @@ class Anna(PatienceGame):
         _, index = self._specs_of(state)
         deck, piles = state.deck, state.piles
         wrap = dict(state.opts)["wrap"]
-        wanted: dict[Card, list[str]] = {}
-        for name in KNAVES:
-            pile = piles[index[name]]
-            if pile and len(pile) < ON_FOUNDATION:
-                top = deck[pile[-1]]
-                rank = next_rank(int(top.rank))
-                if rank is not None:
-                    wanted.setdefault(Card(Rank(rank), top.suit), []).append(name)
+        wanted = _wanted_home(state, index)
         home = None
         for name in HELPS + ("w",):
             pile = piles[index[name]]
@@ -332,3 +318,17 @@ class Anna(PatienceGame):
 
 
 GAME = Anna()
+
+
+def _wanted_home(state: PatienceState, index: dict[str, int]) -> dict[Card, list[str]]:
+    """The card each foundation (a knave's pile) takes next, and which piles take it."""
+    deck, piles = state.deck, state.piles
+    wanted: dict[Card, list[str]] = {}
+    for name in KNAVES:
+        pile = piles[index[name]]
+        if pile and len(pile) < ON_FOUNDATION:
+            top = deck[pile[-1]]
+            rank = next_rank(int(top.rank))
+            if rank is not None:
+                wanted.setdefault(Card(Rank(rank), top.suit), []).append(name)
+    return wanted

@@ -22,6 +22,7 @@ from compendium.ai.patience.klondike_solver import (
     blocked_for_ever,
     cannot_dig,
     compiled_core,
+    dead_lock,
     waste_buries,
 )
 from compendium.ai.registry import solver_model
@@ -216,6 +217,82 @@ def test_a_last_pass_whose_waste_buries_what_the_tableau_needs_is_lost():
     assert solve(GAME, again, budget_s=10).verdict is Verdict.WINNABLE
 
 
+# The 7♦ on top of the waste needs a black eight (the 8♠ lies beneath it, the 8♣ under the
+# 7♥) or the 6♦, buried below; the 7♥ needs the 8♠ or the 6♥, buried too.  The rest is built
+# in runs from kings that have nowhere to go.
+LOCK = dict(w=("", "6♥ 6♦ 8♠ 7♦"), t1=("", "9♦ 8♣ 7♥"), t2=("", "K♠ Q♥ J♣ 10♥ 9♠ 8♥"),
+            t3=("", "K♥ Q♣ J♥ 10♣ 9♥"), t4=("", "K♣ Q♦ J♠ 10♦ 9♣ 8♦"), t5=("", "K♦ Q♠ J♦ 10♠"),
+            s=("", ""), f1=("", _suit("♣", 7)), f2=("", _suit("♦", 5)), f3=("", _suit("♥", 5)),
+            f4=("", _suit("♠", 7)))
+
+
+def test_a_run_waiting_for_a_card_the_waste_buries_is_a_dead_lock():
+    """The relaxed dig counts the 8♣ as in reach, for it is face up, and lets the 7♦ leave onto
+    it; the dead-lock test sees that the 8♣ is covered until the 7♥ leaves, which it cannot
+    before the 7♦ has.  In the last pass that is the end (the plain search agrees); with
+    another pass the six come round, and the deal is won."""
+    book = position(BOOK, **LOCK)
+    model = KlondikeModel(GAME, book)
+    cols, found, talon, p = model.root()[:4]
+    assert not waste_buries(cols, found, talon, p) and not cannot_dig(cols, found)
+    assert dead_lock(cols, found, talon, p, last=True, back=False)
+    assert plain_verdict(book, 50_000) is Verdict.LOST
+    result = solve(GAME, book, budget_s=10)
+    assert result.verdict is Verdict.LOST and result.nodes == 1
+    # before the last pass the waste comes round again: no lock
+    assert not dead_lock(cols, found, talon, p, last=False, back=False)
+    again = position(dict(BOOK, passes=3), **LOCK)
+    assert solve(GAME, again, budget_s=10).verdict is Verdict.WINNABLE
+
+
+def test_a_card_taken_back_from_the_foundations_opens_a_lock():
+    """The same lock where cards may come back: the 8♠ is not home, but the 7♦ could go onto a
+    black eight taken back -- none is home here, so the lock stands; with the 8♣ home instead
+    of in the run, and the 9♦ bare, the 8♣ comes back onto the 9♦ and the 7♦ onto it."""
+    locked = position(dict(BOOK, from_foundation=True), **LOCK)
+    model = KlondikeModel(GAME, locked)
+    cols, found, talon, p = model.root()[:4]
+    assert dead_lock(cols, found, talon, p, last=True, back=True)
+    opened = dict(LOCK, t1=("", "9♦"), t4=("", "K♣ Q♦ J♠ 10♦ 9♣ 8♦ 7♥"), f1=("", _suit("♣", 8)))
+    state = position(dict(BOOK, from_foundation=True), **opened)
+    cols, found, talon, p = KlondikeModel(GAME, state).root()[:4]
+    assert not dead_lock(cols, found, talon, p, last=True, back=True)
+    assert dead_lock(cols, found, talon, p, last=True, back=False)     # home, the 8♣ is no target
+
+
+def test_a_card_goes_home_safely_when_what_could_go_on_it_can_go_home_instead():
+    """The 5♥ may take only a black four, and both can go home (the black threes are), as can the
+    red three that a black four could take (the 3♥ is home, the 2♦ is): it goes home at once.
+    With the diamonds at the ace the 3♦ might yet need a black four to stand on, and the 5♥
+    is left to the search."""
+    def forced(diamonds: int) -> list:
+        state = position(BOOK, t1=("", "5♥"), f1=("", _suit("♣", 3)), f2=("", _suit("♦", diamonds)),
+                         f3=("", _suit("♥", 4)), f4=("", _suit("♠", 3)))
+        return KlondikeModel(GAME, state)._forced
+    assert ("c", 0, -1, 1) in forced(2)
+    assert ("c", 0, -1, 1) not in forced(1)
+
+
+def test_a_part_of_a_run_moved_off_a_card_is_followed_by_a_move_that_uses_it():
+    """The 7♦ moves from the 8♣ to the 8♠, which only changes which black eight is bare: the
+    next step must use the 8♣ -- the 7♥ onto it -- and the others (the 6♣ onto a red seven,
+    cards from the stock) wait, for they could have come before."""
+    state = position(dict(MODERN, from_foundation=False), t1=("", "9♥ 8♣ 7♦"), t2=("", "9♦ 8♠"),
+                     t3=("2♠", "6♣"), t4=("", "7♥"), f1=("", _suit("♣", 5)), f2=("", _suit("♦", 5)))
+    model = KlondikeModel(GAME, state)
+    root = model.root()
+    steps = {label[0]: child for label, child in model.children(root)}
+    assert ("c", 2, 0, 1) in steps and ("c", 2, 3, 1) in steps      # the 6♣ onto a red seven
+    child = steps[("c", 0, 1, 1)]                                   # the 7♦ onto the 8♠
+    eight = 0 * 16 + 8
+    assert child[5] == (eight,)
+    after = [label[0] for label, _ in model.children(child)]
+    assert sorted(after) == [("c", 1, 0, 1), ("c", 3, 0, 1)]        # the 7♥ (or the 7♦ back) onto it
+    # the book's whole runs have no such move: the 7♦ is not a run's first card
+    whole = KlondikeModel(GAME, position(dict(BOOK, draw=1), t1=("", "9♥ 8♣ 7♦"), t2=("", "9♦ 8♠")))
+    assert all(label[0][:2] != ("c", 0) or label[0][3] == 3 for label, _ in whole.children(whole.root()))
+
+
 @pytest.mark.parametrize("options", [BOOK, MODERN, dict(MODERN, draw=3), dict(BOOK, passes=3)],
                          ids=("book", "draw-one", "draw-three", "three-passes"))
 def test_every_winning_line_replays_through_the_engine_to_a_win(options):
@@ -284,13 +361,22 @@ def test_a_card_that_nothing_can_take_off_is_lost_to_the_relaxed_dig():
 
 
 def test_the_dead_end_tests_never_condemn_a_deal_the_solver_wins():
-    for seed in range(1, 40):
-        state = Session(GAME, MODERN, seed=seed).state
-        model = KlondikeModel(GAME, state)
-        cols, found = model.root()[0], model.root()[1]
-        if blocked_for_ever(cols, found) or cannot_dig(cols, found):
-            verdict, _, _ = search(model, time.process_time() + 0.5, 10**7, clock=time.process_time)
-            assert verdict is not Verdict.WINNABLE, seed
+    condemned = decided = 0
+    for options, last in ((MODERN, False), (BOOK, True)):
+        for seed in range(1, 40):
+            state = Session(GAME, options, seed=seed).state
+            model = KlondikeModel(GAME, state)
+            cols, found, talon, p = model.root()[:4]
+            if blocked_for_ever(cols, found) or cannot_dig(cols, found) \
+                    or dead_lock(cols, found, talon, p, last, model.back):
+                condemned += 1
+                # the Python search without them (the core has the dead-lock test inside)
+                model.dead = lambda position: False
+                model.compiled = False
+                verdict, _, _ = search(model, time.process_time() + 1, 10**7, clock=time.process_time)
+                assert verdict is not Verdict.WINNABLE, seed
+                decided += verdict is Verdict.LOST
+    assert condemned >= 1 and decided >= 1, (condemned, decided)
 
 
 # -- the compiled core ------------------------------------------------------------------------------

@@ -39,7 +39,7 @@
  * few hundred at most: 7 * 13 * 2 in the tableau, 52 * 3 from the talon, 8 back). */
 #define MAXSTEPS (2 * NPILES * MAXP * 2 + NPILES + MAXT + 2 * MAXT + 8)
 
-enum { MUST_NONE, MUST_COVER, MUST_HOME, MUST_TAKEN };
+enum { MUST_NONE, MUST_COVER, MUST_HOME, MUST_TAKEN, MUST_USE };
 enum { RUNNING = 0, WON = 1, LOST = 2, GAVE_UP = 3 };
 enum { DOM_NONE, DOM_BEST, DOM_REACH };
 
@@ -126,7 +126,12 @@ static int safe_home(const Search *s, int card, const uint8_t *found)
     if (s->back)
         return 0;
     const uint8_t *o = OPPOSITE[suit_of(card)];
-    return found[o[0]] >= rank - 1 && found[o[1]] >= rank - 1;
+    if (found[o[0]] >= rank - 1 && found[o[1]] >= rank - 1)
+        return 1;
+    /* or both of the other colour hold rank - 2 and the other suit of its colour rank - 3: the
+     * cards of the other colour one rank below (the only ones it could take) can then go home
+     * themselves whenever they could have gone on it, and so can whatever they could take */
+    return found[o[0]] >= rank - 2 && found[o[1]] >= rank - 2 && found[suit_of(card) ^ 3] >= rank - 3;
 }
 
 /* Can the card at index i of the talon be played in this pass (no re-deal)?  n is the talon's
@@ -234,9 +239,9 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
         int c = q->must_card;
         if (q->found[suit_of(c)] > rank_of(c) || (q->must_parent && !is_top(q, q->must_parent)))
             q->must_kind = MUST_NONE;
-    } else if (q->must_kind == MUST_COVER) {
+    } else if (q->must_kind == MUST_COVER || q->must_kind == MUST_USE) {
         if (!is_top(q, q->must_card))
-            q->must_kind = MUST_NONE;     /* it went home: nothing left to cover */
+            q->must_kind = MUST_NONE;     /* it went home: nothing left to cover or use */
     }
     if (q->must_kind == MUST_NONE) {
         q->must_card = q->must_parent = 0;
@@ -287,13 +292,22 @@ static int play(Search *s, Pos *q, Step st, int *buried)
         }
         if (j >= NPILES || j == i || q->len[j] + count > MAXP)
             return 0;
+        int uncovered = left && q->card[i][left - 1] < DOWN ? q->card[i][left - 1] : -1;
         memcpy(q->card[j] + q->len[j], q->card[i] + left, (size_t)count);
         q->len[j] = (uint8_t)(q->len[j] + count);
         q->len[i] = (uint8_t)left;
         flip(q, i);
         q->dirty |= (uint8_t)(1 << i | 1 << j);
-        q->must_kind = MUST_NONE;
         q->must_set = 0;
+        q->must_parent = 0;
+        if (uncovered >= 0 && !s->back) {
+            /* a part of a run moved off a face-up card: that card must be used next (not where
+             * cards come back: see the Python model's _play) */
+            q->must_kind = MUST_USE;
+            q->must_card = (uint8_t)uncovered;
+        } else {
+            q->must_kind = MUST_NONE;
+        }
         return 1;
     }
     if (st.kind == 'w') {
@@ -518,6 +532,10 @@ static int children(const Search *s, const Pos *q, Step *out)
         } else if (q->must_kind == MUST_COVER) {
             int at = top_at[q->must_card];
             keep = at >= 0 && dest == at;
+        } else if (q->must_kind == MUST_USE) {
+            /* a card onto it, or it (with nothing on it) away */
+            int at = top_at[q->must_card];
+            keep = at >= 0 && (dest == at || (st.kind == 'c' && st.a == at));
         }
         if (keep)
             out[kept++] = st;
@@ -583,6 +601,90 @@ static int waste_buries(const Pos *q)
         if (clen[c] > 1)
             return 1;
     return 0;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The dead-lock test, asked of every new position (the Python model's dead_lock, where the
+ * proof is given at length): a relaxed game in which a card, once *exposed* (a pile's top, the
+ * waste's top, a card the turns can bring to the top, or a card whose every coverer has left),
+ * stays available for ever.  A card leaves its place, with whatever lies on it, when it is face
+ * up or exposed and it could go somewhere: home (every lower card of its suit home or exposed),
+ * onto an exposed card one higher of the other colour (not one home; where cards may come back,
+ * one home too), or -- a king -- into a space, once a space has been made (a pile empty, or a pile's
+ * bottom card gone).  Its leaving exposes the card beneath.  Every card the real game exposes,
+ * the relaxed game exposes too; a card it never exposes never goes home: the deal is lost.
+ */
+static inline int may_leave(int c, uint64_t avail, uint64_t targets, int space, int bottom)
+{
+    int su = suit_of(c), r = rank_of(c);
+    uint64_t lower = (((uint64_t)1 << r) - 2) << (su * 16);
+    if ((avail & lower) == lower)
+        return 1;                        /* home */
+    if (r == 13)
+        return space && !bottom;         /* into a space (a whole pile never changes places) */
+    const uint8_t *o = OPPOSITE[su];
+    return (targets >> (o[0] * 16 + r + 1) & 1) || (targets >> (o[1] * 16 + r + 1) & 1);
+}
+
+static int dead_lock(const Search *s, const Pos *q)
+{
+    uint64_t exposed = 0, home = 0;
+    int space = 0;
+    for (int su = 0; su < 4; su++)
+        home |= ((((uint64_t)1 << (q->found[su] + 1)) - 2)) << (su * 16);
+    int first_up[NPILES];
+    for (int i = 0; i < NPILES; i++) {
+        int n = q->len[i], k = n;
+        while (k && q->card[i][k - 1] < DOWN)
+            k--;
+        first_up[i] = k;
+        if (n)
+            exposed |= (uint64_t)1 << (q->card[i][n - 1] & 63);
+        else
+            space = 1;
+    }
+    /* in the last pass the waste beneath its top is buried; before it, the turns reach it all */
+    int last = s->allowed && q->passes + 1 >= s->allowed;
+    int w = last ? q->p : 0;             /* the waste's cards below w - 1 are not exposed yet */
+    for (int x = w ? w - 1 : 0; x < q->tlen; x++)
+        exposed |= (uint64_t)1 << q->talon[x];
+    /* the cards a card may go on: exposed ones, not home -- or, where cards may come back, home
+     * ones too (a card taken back lands on a top, and is then a top itself) */
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        for (int i = 0; i < NPILES; i++) {
+            for (int j = q->len[i] - 1; j >= 0; j--) {
+                int c = q->card[i][j] & 63;
+                if (j < first_up[i] && !(exposed >> c & 1))
+                    break;                   /* face down and not reached: nor is what lies below */
+                int beneath = j ? q->card[i][j - 1] & 63 : -1;
+                if (beneath >= 0 ? (int)(exposed >> beneath & 1) : space)
+                    continue;                /* nothing more to gain from its leaving */
+                uint64_t targets = s->back ? exposed | home : exposed & ~home;
+                if (!may_leave(c, exposed | home, targets, space, j == 0))
+                    continue;
+                if (beneath >= 0)
+                    exposed |= (uint64_t)1 << beneath;
+                else
+                    space = 1;
+                changed = 1;
+            }
+        }
+        while (w >= 2 && may_leave(q->talon[w - 1], exposed | home, s->back ? exposed | home : exposed & ~home,
+                                   space, 0)) {
+            w--;
+            exposed |= (uint64_t)1 << q->talon[w - 1];
+            changed = 1;
+        }
+    }
+    uint64_t all = 0;
+    for (int i = 0; i < NPILES; i++)
+        for (int x = 0; x < q->len[i]; x++)
+            all |= (uint64_t)1 << (q->card[i][x] & 63);
+    for (int x = 0; x < q->tlen; x++)
+        all |= (uint64_t)1 << q->talon[x];
+    return (all & ~exposed) != 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -691,7 +793,7 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
     *k2 = mix64(b + y);
     *pk1 = *pk2 = 0;
-    if (q->must_kind == MUST_HOME || q->must_kind == MUST_COVER) {
+    if (q->must_kind == MUST_HOME || q->must_kind == MUST_COVER || q->must_kind == MUST_USE) {
         /* the same position without its "must" (whose bytes are then all 0): see look_up */
         memset(rest, 0, 11);
         hash_bytes(rest, m, &x, &y);
@@ -912,6 +1014,12 @@ static int search_run(Search *s, long long budget)
          * (any other move only turns cards up, sends them home or takes the waste's top). */
         if (buried && child.p >= 2 && s->allowed && child.passes + 1 >= s->allowed && waste_buries(&child))
             continue;
+        /* The dead-lock test, with a limit on the passes (where the waste can bury cards):
+         * without one it found almost nothing and cost two-fifths of the speed (measured on
+         * the benchmark's deals drawing one and three) -- it is asked of the first position
+         * only (Search_init). */
+        if (s->allowed && dead_lock(s, &child))
+            continue;
         f->chosen = st;
         if (!push(s, &child))
             return GAVE_UP;
@@ -1064,7 +1172,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     while (s->tmax * 2 <= (size_t)max_slots)
         s->tmax *= 2;
     s->root = q;
-    s->status = won(&q) ? WON : RUNNING;     /* nothing left to play: won with no step */
+    s->status = won(&q) ? WON : dead_lock(s, &q) ? LOST : RUNNING;   /* won with no step, or lost at once */
     if (!table_grow(s) || seen_or_add(s, &q) < 0 || !push(s, &q)) {
         PyErr_NoMemory();
         return -1;

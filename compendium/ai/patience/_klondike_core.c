@@ -56,6 +56,8 @@ typedef struct {
     uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
     uint64_t must_set;
     uint64_t h1[NPILES], h2[NPILES];   /* each pile's hashes, for the key (see key_of) */
+    uint64_t t1, t2;              /* the talon's hashes, made again only when it changes (tdirty) */
+    uint8_t tdirty;
 } Pos;
 
 /* A step: 'c' a (run of) card(s) from pile a to pile b (HOME: the foundations), c cards;
@@ -160,6 +162,7 @@ static void talon_remove(Pos *q, int i)
 {
     memmove(q->talon + i, q->talon + i + 1, (size_t)(q->tlen - i - 1));
     q->tlen--;
+    q->tdirty = 1;
 }
 
 static inline void count_pass(const Search *s, Pos *q)
@@ -628,49 +631,59 @@ static inline int may_leave(int c, uint64_t avail, uint64_t targets, int space, 
 
 static int dead_lock(const Search *s, const Pos *q)
 {
+    const uint64_t every = 0x3ffe3ffe3ffe3ffeULL;    /* ranks 1 to 13 of each suit */
     uint64_t exposed = 0, home = 0;
     int space = 0;
     for (int su = 0; su < 4; su++)
         home |= ((((uint64_t)1 << (q->found[su] + 1)) - 2)) << (su * 16);
-    int first_up[NPILES];
+    /* Each card of the piles with the card beneath it (NOBODY: the pile's bottom, whose leaving
+     * makes a space), still to be opened; opened ones drop out of the list.  The closure is the
+     * same in whatever order they are tried. */
+    enum { NOBODY = 255 };
+    struct { uint8_t card, beneath, up; } open[NPILES * MAXP];
+    int n_open = 0;
     for (int i = 0; i < NPILES; i++) {
         int n = q->len[i], k = n;
         while (k && q->card[i][k - 1] < DOWN)
-            k--;
-        first_up[i] = k;
-        if (n)
-            exposed |= (uint64_t)1 << (q->card[i][n - 1] & 63);
-        else
+            k--;                            /* k: the first face-up card */
+        if (!n) {
             space = 1;
+            continue;
+        }
+        exposed |= (uint64_t)1 << (q->card[i][n - 1] & 63);
+        for (int j = n - 1; j >= 0; j--)     /* from the top: a pile opens in one sweep */
+            open[n_open++] = (typeof(open[0])){(uint8_t)(q->card[i][j] & 63),
+                                               (uint8_t)(j ? q->card[i][j - 1] & 63 : NOBODY), (uint8_t)(j >= k)};
     }
     /* in the last pass the waste beneath its top is buried; before it, the turns reach it all */
     int last = s->allowed && q->passes + 1 >= s->allowed;
     int w = last ? q->p : 0;             /* the waste's cards below w - 1 are not exposed yet */
     for (int x = w ? w - 1 : 0; x < q->tlen; x++)
         exposed |= (uint64_t)1 << q->talon[x];
-    /* the cards a card may go on: exposed ones, not home -- or, where cards may come back, home
-     * ones too (a card taken back lands on a top, and is then a top itself) */
+    uint64_t wanted = every & ~home;     /* every card still to go home must be exposed */
     int changed = 1;
     while (changed) {
         changed = 0;
-        for (int i = 0; i < NPILES; i++) {
-            for (int j = q->len[i] - 1; j >= 0; j--) {
-                int c = q->card[i][j] & 63;
-                if (j < first_up[i] && !(exposed >> c & 1))
-                    break;                   /* face down and not reached: nor is what lies below */
-                int beneath = j ? q->card[i][j - 1] & 63 : -1;
-                if (beneath >= 0 ? (int)(exposed >> beneath & 1) : space)
-                    continue;                /* nothing more to gain from its leaving */
-                uint64_t targets = s->back ? exposed | home : exposed & ~home;
-                if (!may_leave(c, exposed | home, targets, space, j == 0))
-                    continue;
-                if (beneath >= 0)
-                    exposed |= (uint64_t)1 << beneath;
-                else
+        if (!(wanted & ~exposed))
+            return 0;
+        int kept = 0;
+        for (int x = 0; x < n_open; x++) {
+            int c = open[x].card, b = open[x].beneath;
+            if (b == NOBODY ? space : (int)(exposed >> b & 1))
+                continue;                    /* nothing more to gain from its leaving: dropped */
+            /* a face-down card not exposed cannot leave; nor can one whose way is shut */
+            uint64_t targets = s->back ? exposed | home : exposed & ~home;
+            if ((open[x].up || (exposed >> c & 1)) && may_leave(c, exposed | home, targets, space, b == NOBODY)) {
+                if (b == NOBODY)
                     space = 1;
+                else
+                    exposed |= (uint64_t)1 << b;
                 changed = 1;
+                continue;
             }
+            open[kept++] = open[x];          /* the order kept: piles from the top */
         }
+        n_open = kept;
         while (w >= 2 && may_leave(q->talon[w - 1], exposed | home, s->back ? exposed | home : exposed & ~home,
                                    space, 0)) {
             w--;
@@ -678,13 +691,7 @@ static int dead_lock(const Search *s, const Pos *q)
             changed = 1;
         }
     }
-    uint64_t all = 0;
-    for (int i = 0; i < NPILES; i++)
-        for (int x = 0; x < q->len[i]; x++)
-            all |= (uint64_t)1 << (q->card[i][x] & 63);
-    for (int x = 0; x < q->tlen; x++)
-        all |= (uint64_t)1 << q->talon[x];
-    return (all & ~exposed) != 0;
+    return (wanted & ~exposed) != 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -758,7 +765,8 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
         b += q->h2[i];
     }
     q->dirty = 0;
-    uint8_t rest[MAXT + 16];
+    uint8_t rest[32];
+    uint64_t tt1 = 0, tt2 = 0;    /* the talon's hashes (none when it is empty) */
     int m = 0;
     rest[m++] = q->must_kind;
     rest[m++] = q->must_card;
@@ -767,9 +775,14 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     m += 8;
     *val = 0;
     if (q->tlen) {
+        if (q->tdirty) {
+            /* most steps leave the talon as it was: its hashes are kept in the position */
+            hash_bytes(q->talon, q->tlen, &q->t1, &q->t2);
+            q->tdirty = 0;
+        }
         rest[m++] = 0xEE;
-        memcpy(rest + m, q->talon, q->tlen);
-        m += q->tlen;
+        tt1 = q->t1;
+        tt2 = q->t2;
         if (s->dominate == DOM_REACH && q->tlen <= 31) {
             /* the places the turns lead to from p (the pass ends at n, the next begins at 0) */
             uint32_t reach = (uint32_t)1 << q->tlen | 1;
@@ -790,6 +803,8 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     }
     uint64_t x, y;
     hash_bytes(rest, m, &x, &y);
+    a ^= tt1;
+    b += tt2;
     *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
     *k2 = mix64(b + y);
     *pk1 = *pk2 = 0;
@@ -1163,6 +1178,7 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     q.p = (uint8_t)p;
     q.passes = (uint8_t)passes;
     q.dirty = (1 << NPILES) - 1;
+    q.tdirty = 1;
     s->draw = draw;
     s->allowed = allowed;
     s->part = part;

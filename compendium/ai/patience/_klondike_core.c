@@ -55,7 +55,8 @@ typedef struct {
     uint8_t must_kind, must_card, must_parent;
     uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
     uint64_t must_set;
-    uint64_t h1[NPILES], h2[NPILES];   /* each pile's hashes, for the key (see key_of) */
+    uint64_t z1[NPILES], z2[NPILES];   /* each pile's Zobrist hashes, kept up to date move by move */
+    uint64_t h1[NPILES], h2[NPILES];   /* the same mixed, for the key (see key_of) */
     uint64_t t1, t2;              /* the talon's hashes, made again only when it changes (tdirty) */
     uint8_t tdirty;
 } Pos;
@@ -73,7 +74,8 @@ typedef struct {
     /* The next step's position, made one step ahead: its slot in the table is fetched from
      * memory (a prefetch) while the position before it is looked up, which is most of the cost
      * of a position.  The search's order is unchanged. */
-    Pos next;
+    Pos next[2];                     /* two: the one made last stays whole while the next is made */
+    int8_t nb;                       /* the one made last */
     Step nstep;
     uint64_t nk1, nk2, npk1, npk2;   /* npk: the key without its "must" (0: none), see look_up */
     uint32_t nval;
@@ -150,12 +152,26 @@ static int in_this_pass(const Search *s, int n, int p, int i)
     return (i - p + 1) % s->draw == 0 || i == n - 1;
 }
 
+/* Each pile's hash is the exclusive or of a random number for each card at its height (a
+ * face-down card counts as another card): a move changes it by the cards that move, not by the
+ * whole pile.  The numbers are drawn once, from a fixed seed. */
+static uint64_t ZOBRIST1[MAXP][128], ZOBRIST2[MAXP][128];
+
+static inline void ztoggle(Pos *q, int i, int at, int card)
+{
+    q->z1[i] ^= ZOBRIST1[at][card];
+    q->z2[i] ^= ZOBRIST2[at][card];
+}
+
 static inline void flip(Pos *q, int i)
 {
     /* the engine turns a face-down top card at once */
     int n = q->len[i];
-    if (n && q->card[i][n - 1] >= DOWN)
+    if (n && q->card[i][n - 1] >= DOWN) {
+        ztoggle(q, i, n - 1, q->card[i][n - 1]);
         q->card[i][n - 1] -= DOWN;
+        ztoggle(q, i, n - 1, q->card[i][n - 1]);
+    }
 }
 
 static void talon_remove(Pos *q, int i)
@@ -200,6 +216,7 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
             if (top >= DOWN || q->found[suit_of(top)] != rank_of(top) - 1 || !safe_home(s, top, q->found))
                 continue;
             q->found[suit_of(top)]++;
+            ztoggle(q, i, n - 1, top);
             q->len[i]--;
             flip(q, i);
             q->dirty |= (uint8_t)(1 << i);
@@ -280,6 +297,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             int card = q->card[i][left];
             int beneath = left ? q->card[i][left - 1] : DOWN;
             q->found[suit_of(card)]++;
+            ztoggle(q, i, left, card);
             q->len[i] = (uint8_t)left;
             flip(q, i);
             q->dirty |= (uint8_t)(1 << i);
@@ -296,6 +314,10 @@ static int play(Search *s, Pos *q, Step st, int *buried)
         if (j >= NPILES || j == i || q->len[j] + count > MAXP)
             return 0;
         int uncovered = left && q->card[i][left - 1] < DOWN ? q->card[i][left - 1] : -1;
+        for (int x = 0; x < count; x++) {
+            ztoggle(q, i, left + x, q->card[i][left + x]);
+            ztoggle(q, j, q->len[j] + x, q->card[i][left + x]);
+        }
         memcpy(q->card[j] + q->len[j], q->card[i] + left, (size_t)count);
         q->len[j] = (uint8_t)(q->len[j] + count);
         q->len[i] = (uint8_t)left;
@@ -339,6 +361,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             q->must_card = (uint8_t)card;
             q->must_parent = 0;
         } else {
+            ztoggle(q, j, q->len[j], card);
             q->card[j][q->len[j]++] = (uint8_t)card;
             q->dirty |= (uint8_t)(1 << j);
             q->must_kind = free_talon ? MUST_COVER : MUST_NONE;
@@ -353,6 +376,7 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             return 0;
         int card = suit * 16 + q->found[suit];
         q->found[suit]--;
+        ztoggle(q, j, q->len[j], card);
         q->card[j][q->len[j]++] = (uint8_t)card;
         q->dirty |= (uint8_t)(1 << j);
         uint64_t before = q->must_kind == MUST_TAKEN ? q->must_set : 0;
@@ -756,10 +780,8 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     for (int i = 0; i < NPILES; i++) {
         if (q->dirty >> i & 1) {
             /* only the piles the last step changed are hashed again (two or three of seven) */
-            uint64_t x, y;
-            hash_bytes(q->card[i], q->len[i], &x, &y);
-            q->h1[i] = mix64(x ^ 0x5851f42d4c957f2dULL);
-            q->h2[i] = mix64(y + 0x14057b7ef767814fULL);
+            q->h1[i] = mix64(q->z1[i] ^ 0x5851f42d4c957f2dULL);
+            q->h2[i] = mix64(q->z2[i] + 0x14057b7ef767814fULL);
         }
         a += q->h1[i];
         b += q->h2[i];
@@ -918,7 +940,10 @@ static int won(const Pos *q)
 
 static int push(Search *s, const Pos *q)
 {
+    Pos held;
     if (s->depth == s->fcap) {
+        held = *q;          /* q may lie in the frames moved below */
+        q = &held;
         size_t cap = s->fcap ? s->fcap * 2 : 256;
         if (cap > MAX_FRAMES)
             return 0;
@@ -946,6 +971,7 @@ static int push(Search *s, const Pos *q)
     f->mcount = (uint32_t)children(s, q, s->moves + s->mtop);
     f->midx = 0;
     f->nstate = NEXT_NONE;
+    f->nb = 0;
     s->mtop += f->mcount;
     return 1;
 }
@@ -980,14 +1006,16 @@ static void make_next(Search *s, Frame *f)
     }
     Step st = s->moves[f->mstart + f->midx++];
     int buried = 0;
-    f->next = f->pos;
+    f->nb ^= 1;
+    Pos *next = &f->next[f->nb];
+    *next = f->pos;
     f->nstep = st;
-    if (!play(s, &f->next, st, &buried)) {
+    if (!play(s, next, st, &buried)) {
         f->nstate = NEXT_FAILED;
         return;
     }
-    settle(s, &f->next, NULL, NULL, 0);
-    key_of(s, &f->next, &f->nk1, &f->nk2, &f->nval, &f->npk1, &f->npk2);
+    settle(s, next, NULL, NULL, 0);
+    key_of(s, next, &f->nk1, &f->nk2, &f->nval, &f->npk1, &f->npk2);
     __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
     if (f->npk1)
         __builtin_prefetch(&s->table[(size_t)(f->npk1 >> 7) & (s->tcap - 1)]);
@@ -1009,7 +1037,7 @@ static int search_run(Search *s, long long budget)
         }
         int ready = f->nstate == NEXT_READY, buried = f->nburied;
         Step st = f->nstep;
-        Pos child = f->next;
+        const Pos *child = &f->next[f->nb];   /* left whole by the make_next below (the other one) */
         uint64_t k1 = f->nk1, k2 = f->nk2, pk1 = f->npk1, pk2 = f->npk2;
         uint32_t val = f->nval;
         make_next(s, f);          /* the step after, fetched while this one is looked up */
@@ -1017,9 +1045,9 @@ static int search_run(Search *s, long long budget)
             s->overflow = 1;      /* a line left out for want of room: "lost" no more */
             continue;
         }
-        if (won(&child))
+        if (won(child))
             return record_line(s, st) ? WON : GAVE_UP;
-        int seen = look_up(s, &child, k1, k2, val, pk1, pk2);
+        int seen = look_up(s, child, k1, k2, val, pk1, pk2);
         if (seen < 0)
             return GAVE_UP;    /* the table is full: undecided */
         if (seen)
@@ -1027,16 +1055,16 @@ static int search_run(Search *s, long long budget)
         s->nodes++;
         /* The last pass's test, asked only of a position whose step buried cards in the waste
          * (any other move only turns cards up, sends them home or takes the waste's top). */
-        if (buried && child.p >= 2 && s->allowed && child.passes + 1 >= s->allowed && waste_buries(&child))
+        if (buried && child->p >= 2 && s->allowed && child->passes + 1 >= s->allowed && waste_buries(child))
             continue;
         /* The dead-lock test, with a limit on the passes (where the waste can bury cards):
          * without one it found almost nothing and cost two-fifths of the speed (measured on
          * the benchmark's deals drawing one and three) -- it is asked of the first position
          * only (Search_init). */
-        if (s->allowed && dead_lock(s, &child))
+        if (s->allowed && dead_lock(s, child))
             continue;
         f->chosen = st;
-        if (!push(s, &child))
+        if (!push(s, child))
             return GAVE_UP;
         if (s->nodes >= stop)
             return RUNNING;
@@ -1178,6 +1206,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     q.p = (uint8_t)p;
     q.passes = (uint8_t)passes;
     q.dirty = (1 << NPILES) - 1;
+    for (int i = 0; i < NPILES; i++)
+        for (int x = 0; x < q.len[i]; x++)
+            ztoggle(&q, i, x, q.card[i][x]);
     q.tdirty = 1;
     s->draw = draw;
     s->allowed = allowed;
@@ -1293,6 +1324,12 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__klondike_core(void)
 {
+    uint64_t seed = 0x9e3779b97f4a7c15ULL;      /* splitmix64 from a fixed seed */
+    for (int at = 0; at < MAXP; at++)
+        for (int c = 0; c < 128; c++) {
+            ZOBRIST1[at][c] = mix64(seed += 0x9e3779b97f4a7c15ULL);
+            ZOBRIST2[at][c] = mix64(seed += 0x9e3779b97f4a7c15ULL);
+        }
     if (PyType_Ready(&SearchType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&module);

@@ -664,7 +664,8 @@ static int dead_lock(const Search *s, const Pos *q)
      * makes a space), still to be opened; opened ones drop out of the list.  The closure is the
      * same in whatever order they are tried. */
     enum { NOBODY = 255 };
-    struct { uint8_t card, beneath, up; } open[NPILES * MAXP];
+    typedef struct { uint8_t card, beneath, up; } Cover;
+    Cover open[NPILES * MAXP];
     int n_open = 0;
     for (int i = 0; i < NPILES; i++) {
         int n = q->len[i], k = n;
@@ -676,8 +677,8 @@ static int dead_lock(const Search *s, const Pos *q)
         }
         exposed |= (uint64_t)1 << (q->card[i][n - 1] & 63);
         for (int j = n - 1; j >= 0; j--)     /* from the top: a pile opens in one sweep */
-            open[n_open++] = (typeof(open[0])){(uint8_t)(q->card[i][j] & 63),
-                                               (uint8_t)(j ? q->card[i][j - 1] & 63 : NOBODY), (uint8_t)(j >= k)};
+            open[n_open++] = (Cover){(uint8_t)(q->card[i][j] & 63), (uint8_t)(j ? q->card[i][j - 1] & 63 : NOBODY),
+                                     (uint8_t)(j >= k)};
     }
     /* in the last pass the waste beneath its top is buried; before it, the turns reach it all */
     int last = s->allowed && q->passes + 1 >= s->allowed;

@@ -631,8 +631,8 @@ static int waste_buries(const Pos *q)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The dead-lock test, asked of every new position (the Python model's dead_lock, where the
- * proof is given at length): a relaxed game in which a card, once *exposed* (a pile's top, the
+ * The dead-lock test, asked of every new position where the passes are limited and of the first
+ * position always (the Python model's dead_lock, where the proof is given at length): a relaxed game in which a card, once *exposed* (a pile's top, the
  * waste's top, a card the turns can bring to the top, or a card whose every coverer has left),
  * stays available for ever.  A card leaves its place, with whatever lies on it, when it is face
  * up or exposed and it could go somewhere: home (every lower card of its suit home or exposed),

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import dataclasses
-import gc
 import time
 from collections import Counter
 
@@ -92,21 +91,13 @@ def test_random_play_is_fast(game):
         if game.info.id in SLOW_PACE:
             from compendium.games.cue import physics
             physics.clear_cache()      # timed: fresh simulations, not shots remembered from other checks
-        # The worker's heap holds what every earlier test left; one full collection of it took
-        # 0.46 s in a CI run and failed Checkers, whose 247 moves take 10 ms. Frozen, the heap
-        # is not walked again: the time is the game's own.
-        gc.collect()
-        gc.freeze()
-        try:
-            start, moves, seed = time.process_time(), 0, 100
-            # (a game of the cue is timed on fewer moves: 150 strokes are a second or two of
-            # physics; a game of short random games, Checkers, on more of them)
-            while moves < (150 if game.info.id in SLOW_PACE else 600) and seed < 200:
-                moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
-                seed += 1
-            elapsed = time.process_time() - start
-        finally:
-            gc.unfreeze()
+        start, moves, seed = time.process_time(), 0, 100
+        # (a game of the cue is timed on fewer moves: 150 strokes are a second or two of
+        # physics; a game of short random games, Checkers, on more of them)
+        while moves < (150 if game.info.id in SLOW_PACE else 600) and seed < 200:
+            moves += len(random_playout(game, seed, max_steps=300, options=options).steps)
+            seed += 1
+        elapsed = time.process_time() - start
         assert moves / elapsed > SLOW_PACE.get(game.info.id, 800), options
 
 

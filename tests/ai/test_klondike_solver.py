@@ -19,11 +19,8 @@ import pytest
 
 from compendium.ai.patience.klondike_solver import (
     KlondikeModel,
-    blocked_for_ever,
-    cannot_dig,
     compiled_core,
     dead_lock,
-    waste_buries,
 )
 from compendium.ai.registry import solver_model
 from compendium.ai.solver import DeclaredModel, Verdict, search, solve
@@ -210,7 +207,8 @@ def test_a_last_pass_whose_waste_buries_what_the_tableau_needs_is_lost():
     book = position(BOOK, **piles)
     model = KlondikeModel(GAME, book)
     cols, found, talon, p = model.root()[:4]
-    assert waste_buries(cols, found, talon, p)
+    assert dead_lock(cols, found, talon, p, last=True, back=False)
+    assert not dead_lock(cols, found, talon, p, last=False, back=False)
     result = solve(GAME, book, budget_s=10)
     assert result.verdict is Verdict.LOST and result.nodes < 100
     again = position(dict(BOOK, passes=3), **piles)
@@ -227,14 +225,13 @@ LOCK = dict(w=("", "6♥ 6♦ 8♠ 7♦"), t1=("", "9♦ 8♣ 7♥"), t2=("", "K
 
 
 def test_a_run_waiting_for_a_card_the_waste_buries_is_a_dead_lock():
-    """The relaxed dig counts the 8♣ as in reach, for it is face up, and lets the 7♦ leave onto
-    it; the dead-lock test sees that the 8♣ is covered until the 7♥ leaves, which it cannot
+    """A relaxed game counting every face-up card as in reach would let the 7♦ leave onto the
+    8♣; the dead-lock test sees that the 8♣ is covered until the 7♥ leaves, which it cannot
     before the 7♦ has.  In the last pass that is the end (the plain search agrees); with
     another pass the six come round, and the deal is won."""
     book = position(BOOK, **LOCK)
     model = KlondikeModel(GAME, book)
     cols, found, talon, p = model.root()[:4]
-    assert not waste_buries(cols, found, talon, p) and not cannot_dig(cols, found)
     assert dead_lock(cols, found, talon, p, last=True, back=False)
     assert plain_verdict(book, 50_000) is Verdict.LOST
     result = solve(GAME, book, budget_s=10)
@@ -346,17 +343,19 @@ def test_a_pile_that_buries_what_its_top_card_needs_is_lost_at_once():
     # The 4♠ lies on the 3♠ and on both red fives, face down: it can never leave its pile.
     state = position(t7=("3♠ 5♥ 5♦ 4♠ 9♣ 9♠", "2♥"))
     model = KlondikeModel(GAME, state)
-    assert blocked_for_ever(model.root()[0], model.root()[1])
+    cols, found, talon, p = model.root()[:4]
+    assert dead_lock(cols, found, talon, p, last=False, back=False)
     assert model.dead(model.root())
     assert solve(GAME, state, budget_s=2).verdict is Verdict.LOST
 
 
-def test_a_card_that_nothing_can_take_off_is_lost_to_the_relaxed_dig():
+def test_a_card_that_nothing_can_take_off_is_a_dead_lock():
     # The J♣ lies face down on the Q♥ and the Q♦ (the cards it could go on) and on the 10♣ it
     # must follow home: the K♠ above it can leave, the J♣ never.
     state = position(t7=("10♣ Q♥ Q♦ J♣ K♠", "2♥"))
     model = KlondikeModel(GAME, state)
-    assert cannot_dig(model.root()[0], model.root()[1])
+    cols, found, talon, p = model.root()[:4]
+    assert dead_lock(cols, found, talon, p, last=False, back=False)
     assert solve(GAME, state, budget_s=2).verdict is Verdict.LOST
 
 
@@ -367,8 +366,7 @@ def test_the_dead_end_tests_never_condemn_a_deal_the_solver_wins():
             state = Session(GAME, options, seed=seed).state
             model = KlondikeModel(GAME, state)
             cols, found, talon, p = model.root()[:4]
-            if blocked_for_ever(cols, found) or cannot_dig(cols, found) \
-                    or dead_lock(cols, found, talon, p, last, model.back):
+            if dead_lock(cols, found, talon, p, last, model.back):
                 condemned += 1
                 # the Python search without them (the core has the dead-lock test inside)
                 model.dead = lambda position: False

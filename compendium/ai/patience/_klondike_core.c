@@ -5,7 +5,7 @@
  * This is the same search as the Python model's, position for position: the same steps (a talon
  * step plays a card the turns can bring to the top; turning alone is never a step), the same
  * safe moves played without branching, the same pruning rules ("must": a card that could have
- * waited is used by the very next move), the same dead-end test of the last pass, the same
+ * waited is used by the very next move), the same dead-lock test, the same
  * comparison of positions with the piles in any order, and the same dominance between positions
  * (drawing one with a limit on the passes, drawing three without one).  Each rule is proved in
  * the Python model's docstrings and comments (klondike_solver.py); the proofs are summed up here
@@ -80,7 +80,6 @@ typedef struct {
     uint64_t nk1, nk2, npk1, npk2;   /* npk: the key without its "must" (0: none), see look_up */
     uint32_t nval;
     int8_t nstate;                   /* NEXT_NONE not made yet, NEXT_READY, NEXT_FAILED, NEXT_END */
-    int8_t nburied;
 } Frame;
 
 enum { NEXT_NONE, NEXT_READY, NEXT_FAILED, NEXT_END };
@@ -282,10 +281,9 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
  *   of them: any other move after it could have come before it.
  *
  * Returns 0 when the step cannot be played here (a bounds check failed: the line is left out and
- * the search may then no longer say "lost"); *buried is set when cards turned on the way now lie
- * under the waste (the last pass's dead-end test looks only then).
+ * the search may then no longer say "lost").
  */
-static int play(Search *s, Pos *q, Step st, int *buried)
+static int play(Search *s, Pos *q, Step st)
 {
     if (st.kind == 'c') {
         int i = st.a, j = st.b, count = st.c;
@@ -345,12 +343,8 @@ static int play(Search *s, Pos *q, Step st, int *buried)
             }
         if (i < 0 || (j != HOME && (j >= NPILES || q->len[j] + 1 > MAXP)))
             return 0;
-        if (!in_this_pass(s, q->tlen, q->p, i)) {
+        if (!in_this_pass(s, q->tlen, q->p, i))
             count_pass(s, q);
-            *buried = 1;
-        } else if (i > q->p) {
-            *buried = 1;    /* the cards turned on the way now lie under the waste */
-        }
         talon_remove(q, i);
         q->p = (uint8_t)i;
         int free_talon = s->draw == 1 && !s->allowed;
@@ -568,66 +562,6 @@ static int children(const Search *s, const Pos *q, Step *out)
             out[kept++] = st;
     }
     return kept;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * The last pass's dead-end test (the Python model's waste_buries): in the last pass the waste is
- * a pile like the others, whose cards beneath the top are out of reach until every card above
- * them has left.  A card lying on buried cards leaves only home (after every lower card of its
- * suit), onto a card one higher of the other colour, or -- a king -- into a space; the relaxed
- * game lets it leave as soon as one of those cards has been in sight, forgetting that cards are
- * used up.  A buried card the relaxed game never reaches is never reached: the deal is lost.
- */
-static int waste_buries(const Pos *q)
-{
-    uint32_t reached[4];
-    uint8_t chain[NPILES + 1][MAXP > MAXT ? MAXP : MAXT];
-    int clen[NPILES + 1], nc = 0;
-    for (int su = 0; su < 4; su++)
-        reached[su] = ((uint32_t)1 << (q->found[su] + 1)) - 2;
-    for (int i = 0; i < NPILES; i++) {
-        int k = q->len[i];
-        while (k && q->card[i][k - 1] < DOWN) {
-            k--;
-            int c = q->card[i][k];
-            reached[suit_of(c)] |= (uint32_t)1 << rank_of(c);
-        }
-        if (k) {
-            int m = 0;
-            for (int x = 0; x < k; x++)
-                chain[nc][m++] = (uint8_t)(q->card[i][x] - DOWN);
-            if (k < q->len[i])
-                chain[nc][m++] = q->card[i][k];
-            clen[nc++] = m;
-        }
-    }
-    for (int x = q->p ? q->p - 1 : 0; x < q->tlen; x++)
-        reached[suit_of(q->talon[x])] |= (uint32_t)1 << rank_of(q->talon[x]);
-    memcpy(chain[nc], q->talon, q->p);
-    clen[nc++] = q->p;
-    int changed = 1;
-    while (changed) {
-        changed = 0;
-        for (int c = 0; c < nc; c++) {
-            while (clen[c] > 1) {
-                int card = chain[c][clen[c] - 1];
-                int su = suit_of(card), rank = rank_of(card);
-                uint32_t lower = ((uint32_t)1 << rank) - 2;
-                const uint8_t *o = OPPOSITE[su];
-                if (!(rank == 13 || (reached[su] & lower) == lower
-                      || (reached[o[0]] >> (rank + 1) & 1) || (reached[o[1]] >> (rank + 1) & 1)))
-                    break;
-                clen[c]--;
-                int below = chain[c][clen[c] - 1];
-                reached[suit_of(below)] |= (uint32_t)1 << rank_of(below);
-                changed = 1;
-            }
-        }
-    }
-    for (int c = 0; c < nc; c++)
-        if (clen[c] > 1)
-            return 1;
-    return 0;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -988,10 +922,9 @@ static int record_line(Search *s, Step last)
     Pos q = s->root;
     for (size_t d = 0; d < s->depth; d++) {
         Step st = d + 1 < s->depth ? s->frames[d].chosen : last;
-        int buried = 0;
         if (s->linelen < cap)
             s->line[s->linelen++] = st;
-        if (!play(s, &q, st, &buried))
+        if (!play(s, &q, st))
             return 0;
         settle(s, &q, s->line, &s->linelen, cap);
     }
@@ -1006,12 +939,11 @@ static void make_next(Search *s, Frame *f)
         return;
     }
     Step st = s->moves[f->mstart + f->midx++];
-    int buried = 0;
     f->nb ^= 1;
     Pos *next = &f->next[f->nb];
     *next = f->pos;
     f->nstep = st;
-    if (!play(s, next, st, &buried)) {
+    if (!play(s, next, st)) {
         f->nstate = NEXT_FAILED;
         return;
     }
@@ -1020,7 +952,6 @@ static void make_next(Search *s, Frame *f)
     __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
     if (f->npk1)
         __builtin_prefetch(&s->table[(size_t)(f->npk1 >> 7) & (s->tcap - 1)]);
-    f->nburied = (int8_t)buried;
     f->nstate = NEXT_READY;
 }
 
@@ -1036,7 +967,7 @@ static int search_run(Search *s, long long budget)
             s->depth--;
             continue;
         }
-        int ready = f->nstate == NEXT_READY, buried = f->nburied;
+        int ready = f->nstate == NEXT_READY;
         Step st = f->nstep;
         const Pos *child = &f->next[f->nb];   /* left whole by the make_next below (the other one) */
         uint64_t k1 = f->nk1, k2 = f->nk2, pk1 = f->npk1, pk2 = f->npk2;
@@ -1054,10 +985,6 @@ static int search_run(Search *s, long long budget)
         if (seen)
             continue;
         s->nodes++;
-        /* The last pass's test, asked only of a position whose step buried cards in the waste
-         * (any other move only turns cards up, sends them home or takes the waste's top). */
-        if (buried && child->p >= 2 && s->allowed && child->passes + 1 >= s->allowed && waste_buries(child))
-            continue;
         /* The dead-lock test, with a limit on the passes (where the waste can bury cards):
          * without one it found almost nothing and cost two-fifths of the speed (measured on
          * the benchmark's deals drawing one and three) -- it is asked of the first position

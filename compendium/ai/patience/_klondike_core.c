@@ -722,14 +722,11 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
         b += q->h2[i];
     }
     q->dirty = 0;
-    uint8_t rest[32];
+    /* The rest of the key in two words: the "must" (kind, card, parent; the cards taken back)
+     * and the talon's place where it counts (p, passes, a mark that there is a talon). */
+    uint64_t must = (uint64_t)q->must_kind | (uint64_t)q->must_card << 8 | (uint64_t)q->must_parent << 16;
+    uint64_t place = 0;
     uint64_t tt1 = 0, tt2 = 0;    /* the talon's hashes (none when it is empty) */
-    int m = 0;
-    rest[m++] = q->must_kind;
-    rest[m++] = q->must_card;
-    rest[m++] = q->must_parent;
-    memcpy(rest + m, &q->must_set, 8);
-    m += 8;
     *val = 0;
     if (q->tlen) {
         if (q->tdirty) {
@@ -737,7 +734,7 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
             hash_bytes(q->talon, q->tlen, &q->t1, &q->t2);
             q->tdirty = 0;
         }
-        rest[m++] = 0xEE;
+        place = 0xEE;
         tt1 = q->t1;
         tt2 = q->t2;
         if (s->dominate == DOM_REACH && q->tlen <= 31) {
@@ -750,28 +747,29 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
             *val = reach;
         } else if (!s->allowed) {
             if (s->draw != 1)
-                rest[m++] = q->p;
+                place |= (uint64_t)q->p << 8;
         } else if (s->dominate == DOM_BEST) {
             *val = (uint32_t)q->passes << 8 | q->p;
         } else {
-            rest[m++] = q->p;
-            rest[m++] = q->passes;
+            place |= (uint64_t)q->p << 8 | (uint64_t)q->passes << 16;
         }
     }
-    uint64_t x, y;
-    hash_bytes(rest, m, &x, &y);
     a ^= tt1;
     b += tt2;
-    *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
-    *k2 = mix64(b + y);
+    /* the position without its "must" first (see look_up), then with it */
+    uint64_t x = mix64(place ^ 0x243f6a8885a308d3ULL), y = mix64(place * 0xd6e8feb86659fd93ULL + 0x13198a2e03707344ULL);
     *pk1 = *pk2 = 0;
     if (q->must_kind == MUST_HOME || q->must_kind == MUST_COVER || q->must_kind == MUST_USE) {
-        /* the same position without its "must" (whose bytes are then all 0): see look_up */
-        memset(rest, 0, 11);
-        hash_bytes(rest, m, &x, &y);
         *pk1 = mix64(a ^ x) | 1;
         *pk2 = mix64(b + y);
     }
+    if (must || q->must_set) {
+        x ^= mix64(must ^ 0xa4093822299f31d0ULL) + mix64(q->must_set ^ 0x082efa98ec4e6c89ULL);
+        y += mix64(must * 0x9e3779b97f4a7c15ULL + 0x452821e638d01377ULL)
+             ^ mix64(q->must_set * 0xbf58476d1ce4e5b9ULL + 0xbe5466cf34e90c6cULL);
+    }
+    *k1 = mix64(a ^ x) | 1;      /* never 0: 0 marks an empty slot */
+    *k2 = mix64(b + y);
 }
 
 static int table_grow(Search *s)

@@ -270,22 +270,23 @@ def test_a_card_goes_home_safely_when_what_could_go_on_it_can_go_home_instead():
     assert ("c", 0, -1, 1) not in forced(1)
 
 
-def test_a_part_of_a_run_moved_off_a_card_is_followed_by_a_move_that_uses_it():
-    """The 7♦ moves from the 8♣ to the 8♠, which only changes which black eight is bare: the
-    next step must use the 8♣ -- the 7♥ onto it -- and the others (the 6♣ onto a red seven,
-    cards from the stock) wait, for they could have come before."""
-    state = position(dict(MODERN, from_foundation=False), t1=("", "9♥ 8♣ 7♦"), t2=("", "9♦ 8♠"),
-                     t3=("2♠", "6♣"), t4=("", "7♥"), f1=("", _suit("♣", 5)), f2=("", _suit("♦", 5)))
-    model = KlondikeModel(GAME, state)
-    root = model.root()
-    steps = {label[0]: child for label, child in model.children(root)}
-    assert ("c", 2, 0, 1) in steps and ("c", 2, 3, 1) in steps      # the 6♣ onto a red seven
-    child = steps[("c", 0, 1, 1)]                                   # the 7♦ onto the 8♠
-    eight = 0 * 16 + 8
-    assert child[5] == (eight,)
-    after = [label[0] for label, _ in model.children(child)]
-    assert sorted(after) == [("c", 1, 0, 1), ("c", 3, 0, 1)]        # the 7♥ (or the 7♦ back) onto it
-    # the book's whole runs have no such move: the 7♦ is not a run's first card
+@pytest.mark.parametrize("options, seed", [(BOOK, 224), (BOOK, 283)]
+                         + [(dict(MODERN, from_foundation=back), seed)
+                            for seed, back in ((1, False), (148, False), (198, False), (148, True))],
+                         ids=("book-224", "book-283", "part-1", "part-148", "part-198", "part-back-148"))
+def test_deals_that_rules_dropped_as_unsound_called_lost_are_won(options, seed):
+    """Two rules used until December 2026 called these deals lost: a card sent home that turned
+    up nothing had to be followed by a move that needed it there (the book's deals), and a part
+    of a run moved off a card by a move using that card (drawing one, no limit on the passes).
+    Each is won, and the line replays through the game (see ``KlondikeModel._play``)."""
+    state = Session(GAME, options, seed=seed).state
+    result = solve(GAME, state, budget_s=20, clock=time.process_time)
+    assert result.verdict is Verdict.WINNABLE
+    assert GAME.is_won(replay(state, result.line))
+
+
+def test_the_book_moves_only_whole_runs():
+    # the 7♦ is not its run's first card: it moves only with the 8♣
     whole = KlondikeModel(GAME, position(dict(BOOK, draw=1), t1=("", "9♥ 8♣ 7♦"), t2=("", "9♦ 8♠")))
     assert all(label[0][:2] != ("c", 0) or label[0][3] == 3 for label, _ in whole.children(whole.root()))
 

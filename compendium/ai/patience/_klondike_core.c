@@ -39,7 +39,7 @@
  * few hundred at most: 7 * 13 * 2 in the tableau, 52 * 3 from the talon, 8 back). */
 #define MAXSTEPS (2 * NPILES * MAXP * 2 + NPILES + MAXT + 2 * MAXT + 8)
 
-enum { MUST_NONE, MUST_COVER, MUST_HOME, MUST_TAKEN, MUST_USE };
+enum { MUST_NONE, MUST_COVER, MUST_TAKEN };
 enum { RUNNING = 0, WON = 1, LOST = 2, GAVE_UP = 3 };
 enum { DOM_NONE, DOM_BEST, DOM_REACH };
 
@@ -50,8 +50,8 @@ typedef struct {
     uint8_t talon[MAXT];          /* the waste bottom to top, then the stock in the order it turns */
     uint8_t tlen, p, passes;      /* p: the waste's length; passes: re-deals made */
     /* The card that the next move must use (see play()): MUST_COVER, a card put on the tableau
-     * from the talon, must be covered; MUST_HOME, a card sent home without need (must_card,
-     * uncovering must_parent or 0); MUST_TAKEN, cards just taken back (a bit per card code). */
+     * from the talon, must be covered; MUST_TAKEN, cards just taken back (a bit per card code).
+     * (must_parent is always 0 now: it served a rule for cards sent home, dropped as unsound.) */
     uint8_t must_kind, must_card, must_parent;
     uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
     uint64_t must_set;
@@ -253,14 +253,9 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
             }
         }
     }
-    if (q->must_kind == MUST_HOME) {
-        /* the next card of the suit went home, or the card beneath did: nothing left to wait for */
-        int c = q->must_card;
-        if (q->found[suit_of(c)] > rank_of(c) || (q->must_parent && !is_top(q, q->must_parent)))
-            q->must_kind = MUST_NONE;
-    } else if (q->must_kind == MUST_COVER || q->must_kind == MUST_USE) {
+    if (q->must_kind == MUST_COVER) {
         if (!is_top(q, q->must_card))
-            q->must_kind = MUST_NONE;     /* it went home: nothing left to cover or use */
+            q->must_kind = MUST_NONE;     /* it went home: nothing left to cover */
     }
     if (q->must_kind == MUST_NONE) {
         q->must_card = q->must_parent = 0;
@@ -274,9 +269,6 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
  * - A card put on the tableau from the talon where every card of it can be reached at any time
  *   (drawing one, passes without limit) must be covered by the very next move: until then it
  *   could have stayed in the talon and been brought at the moment it was needed.
- * - A card sent home that turns up no card and empties no pile could have waited until it was
- *   needed there: the next move must send the next card of its suit home, or use the card it
- *   uncovered (put a card on it, or send it home).
  * - A run of cards taken back from the foundations must end in a move that puts a card on one
  *   of them: any other move after it could have come before it.
  *
@@ -293,25 +285,17 @@ static int play(Search *s, Pos *q, Step st)
         int left = n - count;
         if (j == HOME) {
             int card = q->card[i][left];
-            int beneath = left ? q->card[i][left - 1] : DOWN;
             q->found[suit_of(card)]++;
             ztoggle(q, i, left, card);
             q->len[i] = (uint8_t)left;
             flip(q, i);
             q->dirty |= (uint8_t)(1 << i);
-            if (beneath < DOWN) {
-                q->must_kind = MUST_HOME;
-                q->must_card = (uint8_t)card;
-                q->must_parent = (uint8_t)beneath;
-            } else {
-                q->must_kind = MUST_NONE;
-            }
+            q->must_kind = MUST_NONE;     /* (no rule for a card sent home: see the Python model's _play) */
             q->must_set = 0;
             return 1;
         }
         if (j >= NPILES || j == i || q->len[j] + count > MAXP)
             return 0;
-        int uncovered = left && q->card[i][left - 1] < DOWN ? q->card[i][left - 1] : -1;
         for (int x = 0; x < count; x++) {
             ztoggle(q, i, left + x, q->card[i][left + x]);
             ztoggle(q, j, q->len[j] + x, q->card[i][left + x]);
@@ -323,14 +307,7 @@ static int play(Search *s, Pos *q, Step st)
         q->dirty |= (uint8_t)(1 << i | 1 << j);
         q->must_set = 0;
         q->must_parent = 0;
-        if (uncovered >= 0 && !s->back) {
-            /* a part of a run moved off a face-up card: that card must be used next (not where
-             * cards come back: see the Python model's _play) */
-            q->must_kind = MUST_USE;
-            q->must_card = (uint8_t)uncovered;
-        } else {
-            q->must_kind = MUST_NONE;
-        }
+        q->must_kind = MUST_NONE;     /* (no rule for a part of a run: see the Python model's _play) */
         return 1;
     }
     if (st.kind == 'w') {
@@ -351,8 +328,8 @@ static int play(Search *s, Pos *q, Step st)
         q->must_set = 0;
         if (j == HOME) {
             q->found[suit_of(card)]++;
-            q->must_kind = free_talon ? MUST_HOME : MUST_NONE;
-            q->must_card = (uint8_t)card;
+            q->must_kind = MUST_NONE;
+            q->must_card = 0;
             q->must_parent = 0;
         } else {
             ztoggle(q, j, q->len[j], card);
@@ -543,20 +520,9 @@ static int children(const Search *s, const Pos *q, Step *out)
             /* another card back, or a card onto one of those taken back */
             int top = dest != HOME && q->len[dest] ? q->card[dest][q->len[dest] - 1] : DOWN;
             keep = st.kind == 'f' || (top < DOWN && (q->must_set >> top & 1));
-        } else if (q->must_kind == MUST_HOME) {
-            int nxt = q->must_card + 1;
-            int at = q->must_parent ? top_at[q->must_parent] : -1;
-            keep = (at >= 0 && dest == at)
-                || (st.kind == 'c' && dest == HOME
-                    && (q->card[st.a][q->len[st.a] - 1] == nxt || (at >= 0 && st.a == at)))
-                || (st.kind == 'w' && dest == HOME && st.a == nxt);
         } else if (q->must_kind == MUST_COVER) {
             int at = top_at[q->must_card];
             keep = at >= 0 && dest == at;
-        } else if (q->must_kind == MUST_USE) {
-            /* a card onto it, or it (with nothing on it) away */
-            int at = top_at[q->must_card];
-            keep = at >= 0 && (dest == at || (st.kind == 'c' && st.a == at));
         }
         if (keep)
             out[kept++] = st;
@@ -759,7 +725,7 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
     /* the position without its "must" first (see look_up), then with it */
     uint64_t x = mix64(place ^ 0x243f6a8885a308d3ULL), y = mix64(place * 0xd6e8feb86659fd93ULL + 0x13198a2e03707344ULL);
     *pk1 = *pk2 = 0;
-    if (q->must_kind == MUST_HOME || q->must_kind == MUST_COVER || q->must_kind == MUST_USE) {
+    if (q->must_kind == MUST_COVER) {
         *pk1 = mix64(a ^ x) | 1;
         *pk2 = mix64(b + y);
     }
@@ -801,8 +767,7 @@ static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t v
     if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
         return -1;
     if (pk1) {
-        /* A position whose "must" is a card sent home or put out from the talon (MUST_HOME,
-         * MUST_COVER) is dominated by the same position without it, met already (or by one that
+        /* A position whose "must" is a card put out from the talon (MUST_COVER) is dominated by the same position without it, met already (or by one that
          * dominates that one): every step the "must" keeps is a step out of the other, and leads
          * to the very same position (such a step sets the child's "must" afresh; only a card
          * taken back adds to the "must" before it, and MUST_TAKEN is not among these).  So every

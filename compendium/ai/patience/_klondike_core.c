@@ -50,9 +50,8 @@ typedef struct {
     uint8_t talon[MAXT];          /* the waste bottom to top, then the stock in the order it turns */
     uint8_t tlen, p, passes;      /* p: the waste's length; passes: re-deals made */
     /* The card that the next move must use (see play()): MUST_COVER, a card put on the tableau
-     * from the talon, must be covered; MUST_TAKEN, cards just taken back (a bit per card code).
-     * (must_parent is always 0 now: it served a rule for cards sent home, dropped as unsound.) */
-    uint8_t must_kind, must_card, must_parent;
+     * from the talon, must be covered; MUST_TAKEN, cards just taken back (a bit per card code). */
+    uint8_t must_kind, must_card;
     uint8_t dirty;                /* the piles whose hashes below are out of date (a bit each) */
     uint64_t must_set;
     uint64_t z1[NPILES], z2[NPILES];   /* each pile's Zobrist hashes, kept up to date move by move */
@@ -258,7 +257,7 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
             q->must_kind = MUST_NONE;     /* it went home: nothing left to cover */
     }
     if (q->must_kind == MUST_NONE) {
-        q->must_card = q->must_parent = 0;
+        q->must_card = 0;
         q->must_set = 0;
     }
 }
@@ -306,7 +305,6 @@ static int play(Search *s, Pos *q, Step st)
         flip(q, i);
         q->dirty |= (uint8_t)(1 << i | 1 << j);
         q->must_set = 0;
-        q->must_parent = 0;
         q->must_kind = MUST_NONE;     /* (no rule for a part of a run: see the Python model's _play) */
         return 1;
     }
@@ -330,14 +328,12 @@ static int play(Search *s, Pos *q, Step st)
             q->found[suit_of(card)]++;
             q->must_kind = MUST_NONE;
             q->must_card = 0;
-            q->must_parent = 0;
         } else {
             ztoggle(q, j, q->len[j], card);
             q->card[j][q->len[j]++] = (uint8_t)card;
             q->dirty |= (uint8_t)(1 << j);
             q->must_kind = free_talon ? MUST_COVER : MUST_NONE;
             q->must_card = (uint8_t)card;
-            q->must_parent = 0;
         }
         return 1;
     }
@@ -353,7 +349,7 @@ static int play(Search *s, Pos *q, Step st)
         uint64_t before = q->must_kind == MUST_TAKEN ? q->must_set : 0;
         q->must_kind = MUST_TAKEN;
         q->must_set = before | ((uint64_t)1 << card);
-        q->must_card = q->must_parent = 0;
+        q->must_card = 0;
         return 1;
     }
     return 0;
@@ -532,7 +528,8 @@ static int children(const Search *s, const Pos *q, Step *out)
 
 /* ---------------------------------------------------------------------------------------------
  * The dead-lock test, asked of every new position where the passes are limited and of the first
- * position always (the Python model's dead_lock, where the proof is given at length): a relaxed game in which a card, once *exposed* (a pile's top, the
+ * position always (the Python model's dead_lock, where the proof is given at length): a relaxed
+ * game in which a card, once *exposed* (a pile's top, the
  * waste's top, a card the turns can bring to the top, or a card whose every coverer has left),
  * stays available for ever.  A card leaves its place, with whatever lies on it, when it is face
  * up or exposed and it could go somewhere: home (every lower card of its suit home or exposed),
@@ -688,9 +685,9 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
         b += q->h2[i];
     }
     q->dirty = 0;
-    /* The rest of the key in two words: the "must" (kind, card, parent; the cards taken back)
-     * and the talon's place where it counts (p, passes, a mark that there is a talon). */
-    uint64_t must = (uint64_t)q->must_kind | (uint64_t)q->must_card << 8 | (uint64_t)q->must_parent << 16;
+    /* The rest of the key in two words: the "must" (kind and card; the cards taken back) and the
+     * talon's place where it counts (p, passes, a mark that there is a talon). */
+    uint64_t must = (uint64_t)q->must_kind | (uint64_t)q->must_card << 8;
     uint64_t place = 0;
     uint64_t tt1 = 0, tt2 = 0;    /* the talon's hashes (none when it is empty) */
     *val = 0;
@@ -767,7 +764,8 @@ static int look_up(Search *s, const Pos *q, uint64_t k1, uint64_t k2, uint32_t v
     if ((s->tcount + 1) * 10 > s->tcap * 7 && !table_grow(s))
         return -1;
     if (pk1) {
-        /* A position whose "must" is a card put out from the talon (MUST_COVER) is dominated by the same position without it, met already (or by one that
+        /* A position whose "must" is a card put out from the talon (MUST_COVER) is dominated by
+         * the same position without it, met already (or by one that
          * dominates that one): every step the "must" keeps is a step out of the other, and leads
          * to the very same position (such a step sets the child's "must" afresh; only a card
          * taken back adds to the "must" before it, and MUST_TAKEN is not among these).  So every

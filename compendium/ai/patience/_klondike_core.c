@@ -31,7 +31,11 @@
 #include <string.h>
 
 #define NPILES 7
-#define MAXP 32          /* cards a pile may hold here: a dealt pile has at most 6 + 13 */
+/* Cards a pile may hold here.  A pile of a real game holds at most 19: 6 face down (the
+ * seventh pile's) and a run of 13; one more slot keeps a step that would overflow refusable
+ * (play() fails it, and the search never says "lost" after such a failure).  Kept small: the
+ * position is copied for every child, and its size is most of that cost. */
+#define MAXP 20
 #define MAXT 52          /* cards in the talon */
 #define DOWN 64          /* added to a face-down card's code (suit * 16 + rank) */
 #define HOME 255         /* a step's destination: the foundations */
@@ -114,6 +118,11 @@ static const uint8_t OPPOSITE[4][2] = {{1, 2}, {0, 3}, {0, 3}, {1, 2}};
 
 static inline int suit_of(int c) { return (c >> 4) & 3; }
 static inline int rank_of(int c) { return c & 15; }
+
+/* The two cards each card below a king may be put on in the tableau (one rank higher, of the
+ * other colour), a bit per card code: ANDed with the face-up tops, a card's places in one step,
+ * lowest suit first (the order of OPPOSITE, which the Python model follows).  Made at import. */
+static uint64_t ONTO[64];
 
 /* A card may go home without trying the alternatives when nothing still in play could need it:
  * an ace or a two always (nothing that goes on them is of use in the tableau); a higher card when
@@ -367,6 +376,7 @@ static int children(const Search *s, const Pos *q, Step *out)
 {
     int8_t top_at[64];
     memset(top_at, -1, sizeof top_at);
+    uint64_t tops = 0;      /* the face-up tops, a bit per card code: see ONTO */
     int empty = -1;
     for (int i = 0; i < NPILES; i++) {
         int n = q->len[i];
@@ -375,6 +385,7 @@ static int children(const Search *s, const Pos *q, Step *out)
                 empty = i;
         } else if (q->card[i][n - 1] < DOWN) {
             top_at[q->card[i][n - 1]] = (int8_t)i;
+            tops |= (uint64_t)1 << q->card[i][n - 1];
         }
     }
     Keyed reveal[NPILES * MAXP * 2];
@@ -401,11 +412,8 @@ static int children(const Search *s, const Pos *q, Step *out)
                     continue;    /* no space, or the whole pile would only change places */
                 targets[nt2++] = empty;
             } else {
-                for (int o = 0; o < 2; o++) {
-                    int t = OPPOSITE[suit_of(card)][o] * 16 + rank_of(card) + 1;
-                    if (top_at[t] >= 0)
-                        targets[nt2++] = top_at[t];
-                }
+                for (uint64_t m = ONTO[card] & tops; m; m &= m - 1)
+                    targets[nt2++] = top_at[__builtin_ctzll(m)];
             }
             for (int x = 0; x < nt2; x++) {
                 Step st = {'c', (uint8_t)i, (uint8_t)targets[x], (uint8_t)(n - at)};
@@ -457,11 +465,8 @@ static int children(const Search *s, const Pos *q, Step *out)
                 if (empty >= 0)
                     from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)empty, 0};
             } else {
-                for (int o = 0; o < 2; o++) {
-                    int t = OPPOSITE[suit_of(card)][o] * 16 + rank_of(card) + 1;
-                    if (top_at[t] >= 0)
-                        from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)top_at[t], 0};
-                }
+                for (uint64_t m = ONTO[card] & tops; m; m &= m - 1)
+                    from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)top_at[__builtin_ctzll(m)], 0};
             }
         }
     }
@@ -1037,8 +1042,8 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
     }
     for (int i = 0; i < NPILES; i++) {
         int n = 0;
-        /* room for a run of thirteen built on the pile */
-        if (!read_cards(PySequence_Fast_GET_ITEM(fast, i), q.card[i], MAXP - 13, &n, &cards, 1)) {
+        /* a real pile holds at most 19 cards (see MAXP) */
+        if (!read_cards(PySequence_Fast_GET_ITEM(fast, i), q.card[i], MAXP - 1, &n, &cards, 1)) {
             Py_DECREF(fast);
             return -1;
         }
@@ -1213,6 +1218,10 @@ static struct PyModuleDef module = {
 
 PyMODINIT_FUNC PyInit__klondike_core(void)
 {
+    for (int c = 0; c < 64; c++)
+        if (rank_of(c) >= 1 && rank_of(c) <= 12)
+            ONTO[c] = (uint64_t)1 << (OPPOSITE[suit_of(c)][0] * 16 + rank_of(c) + 1)
+                      | (uint64_t)1 << (OPPOSITE[suit_of(c)][1] * 16 + rank_of(c) + 1);
     uint64_t seed = 0x9e3779b97f4a7c15ULL;      /* splitmix64 from a fixed seed */
     for (int at = 0; at < MAXP; at++)
         for (int c = 0; c < 128; c++) {

@@ -447,6 +447,16 @@ def test_the_core_refuses_a_position_it_cannot_hold_and_never_crashes():
 
 
 @needs_core
+def test_a_long_question_is_not_cut_at_five_million_positions():
+    """The table's question has 20 s; a cap of five million positions once ended it after about
+    3 s of the compiled core.  Drawing three, deal 313 is won after some 6.4 million positions."""
+    state = Session(GAME, dict(MODERN, draw=3), seed=313).state
+    result = solve(GAME, state, budget_s=20, clock=time.process_time)
+    assert result.verdict is Verdict.WINNABLE and result.nodes > 5_000_000
+    assert GAME.is_won(replay(state, result.line))
+
+
+@needs_core
 def test_a_full_table_gives_up_and_never_says_lost():
     """The table of positions has a hard cap: a search that fills it is undecided, never lost."""
     state = Session(GAME, dict(MODERN, draw=3), seed=1).state

@@ -1016,7 +1016,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
                             "max_slots", NULL};
     PyObject *cols, *found, *talon;
     int p, passes, draw, allowed, part, back;
-    Py_ssize_t max_slots = (Py_ssize_t)1 << 23;     /* 128 MB at most, met only after many seconds */
+    /* 256 MB at most (about 11.7 million positions), reached only by a long question such as
+     * the table's 20 s one (at 128 MB, half of such a question's time was lost) */
+    Py_ssize_t max_slots = (Py_ssize_t)1 << 24;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiiiipp|n", names, &cols, &found, &talon, &p, &passes,
                                      &draw, &allowed, &part, &back, &max_slots))
         return -1;

@@ -156,7 +156,7 @@ def _depth_first(model: SearchModel, budget: _Budget, cap: int) -> tuple[Verdict
 
 
 # Positions a search may examine for each second of its budget, when the caller sets no cap (see
-# ``solve``): above what the compiled Klondike core reaches (1.1-1.9 million a second here), so the
+# ``solve``): above what the compiled Klondike core reaches (1.2-2 million a second here), so the
 # clock, not this cap, ends a long question; the Python search never comes near it.
 POSITIONS_PER_SECOND_CAP = 3_000_000
 

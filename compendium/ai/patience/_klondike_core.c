@@ -1016,8 +1016,9 @@ static int Search_init(Search *s, PyObject *args, PyObject *kw)
                             "max_slots", NULL};
     PyObject *cols, *found, *talon;
     int p, passes, draw, allowed, part, back;
-    /* 256 MB at most (about 11.7 million positions), reached only by a long question such as
-     * the table's 20 s one (at 128 MB, half of such a question's time was lost) */
+    /* 256 MB at most (about 11.7 million positions at the table's 70 % load), reached only by a
+     * long question such as the table's 20 s one: at 128 MB, its two searches, at 1.2-2 million
+     * positions a second, could fill both tables well within those 20 s */
     Py_ssize_t max_slots = (Py_ssize_t)1 << 24;
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOiiiipp|n", names, &cols, &found, &talon, &p, &passes,
                                      &draw, &allowed, &part, &back, &max_slots))

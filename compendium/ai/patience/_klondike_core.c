@@ -481,11 +481,8 @@ static int children(const Search *s, const Pos *q, Step *out)
                     back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)empty, 0};
                 continue;
             }
-            for (int o = 0; o < 2; o++) {
-                int t = OPPOSITE[su][o] * 16 + rank + 1;
-                if (top_at[t] >= 0)
-                    back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)top_at[t], 0};
-            }
+            for (uint64_t m = ONTO[su * 16 + rank] & tops; m; m &= m - 1)
+                back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)top_at[__builtin_ctzll(m)], 0};
         }
     }
 

@@ -65,7 +65,9 @@ typedef struct {
 } Pos;
 
 /* A step: 'c' a (run of) card(s) from pile a to pile b (HOME: the foundations), c cards;
- * 'w' the talon's card a to pile b or HOME; 'f' the top card of suit a back to pile b. */
+ * 'p' a part of a run, c cards, from pile a to pile b, and then the card it lay on home (one
+ * step: see children()); 'w' the talon's card a to pile b or HOME; 'f' the top card of suit a
+ * back to pile b. */
 typedef struct { uint8_t kind, a, b, c; } Step;
 
 typedef struct { uint64_t a, b; } Slot;
@@ -285,10 +287,10 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
  */
 static int play(Search *s, Pos *q, Step st)
 {
-    if (st.kind == 'c') {
+    if (st.kind == 'c' || st.kind == 'p') {
         int i = st.a, j = st.b, count = st.c;
         int n = q->len[i];
-        if (i >= NPILES || count < 1 || count > n)
+        if (i >= NPILES || count < 1 || count > n || (st.kind == 'p' && (j == HOME || count >= n)))
             return 0;
         int left = n - count;
         if (j == HOME) {
@@ -314,7 +316,17 @@ static int play(Search *s, Pos *q, Step st)
         flip(q, i);
         q->dirty |= (uint8_t)(1 << i | 1 << j);
         q->must_set = 0;
-        q->must_kind = MUST_NONE;     /* (no rule for a part of a run: see the Python model's _play) */
+        q->must_kind = MUST_NONE;
+        if (st.kind == 'p') {
+            /* the card the part lay on goes home: the only reason to move a part (children()) */
+            int under = q->card[i][left - 1];
+            if (under >= DOWN || q->found[suit_of(under)] != rank_of(under) - 1)
+                return 0;
+            q->found[suit_of(under)]++;
+            ztoggle(q, i, left - 1, under);
+            q->len[i] = (uint8_t)(left - 1);
+            flip(q, i);
+        }
         return 1;
     }
     if (st.kind == 'w') {
@@ -366,9 +378,10 @@ static int play(Search *s, Pos *q, Step st)
 
 /* ---------------------------------------------------------------------------------------------
  * The steps out of a position, the most promising first (the Python model's children): moves
- * that turn up a face-down card (the deepest first) or make a space; cards home; cards from the
- * talon; the other moves in the tableau; cards back from the foundations.  Then the "must" of
- * the last step keeps only the moves that use the card it names.
+ * that turn up a face-down card (the deepest first) or make a space; cards home (a part of a
+ * run moved to send the card beneath it home among them); cards from the talon; cards back from
+ * the foundations.  (Every move in the tableau is one of these.)  Then the "must" of the last
+ * step keeps only the moves that use the card it names.
  */
 typedef struct { int key; Step st; } Keyed;
 
@@ -389,8 +402,8 @@ static int children(const Search *s, const Pos *q, Step *out)
         }
     }
     Keyed reveal[NPILES * MAXP * 2];
-    Step home[NPILES + MAXT], from_talon[MAXT * 2], other[NPILES * MAXP * 2], back[8];
-    int nr = 0, nh = 0, nt = 0, no = 0, nb = 0;
+    Step home[NPILES + MAXT + NPILES * MAXP * 2], from_talon[MAXT * 2], back[8];
+    int nr = 0, nh = 0, nt = 0, nb = 0;
 
     for (int i = 0; i < NPILES; i++) {
         int n = q->len[i];
@@ -402,10 +415,17 @@ static int children(const Search *s, const Pos *q, Step *out)
         int top = q->card[i][n - 1];
         if (q->found[suit_of(top)] == rank_of(top) - 1)
             home[nh++] = (Step){'c', (uint8_t)i, HOME, 1};
-        /* whole runs: only the run from its first face-up card; parts: from any face-up card */
+        /* whole runs: only the run from its first face-up card; parts: from any face-up card
+         * whose card beneath can go home, and does so in the same step ('p': see the Python
+         * model's children for the proof that no other part need be moved) */
         int last = s->part ? n - 1 : k;
         for (int at = k; at <= last; at++) {
             int card = q->card[i][at];
+            if (at > k) {
+                int under = q->card[i][at - 1];
+                if (q->found[suit_of(under)] != rank_of(under) - 1)
+                    continue;
+            }
             int targets[2], nt2 = 0;
             if (rank_of(card) == 13) {
                 if (empty < 0 || at == 0)
@@ -416,13 +436,16 @@ static int children(const Search *s, const Pos *q, Step *out)
                     targets[nt2++] = top_at[__builtin_ctzll(m)];
             }
             for (int x = 0; x < nt2; x++) {
-                Step st = {'c', (uint8_t)i, (uint8_t)targets[x], (uint8_t)(n - at)};
-                if (at == k && k > 0)
+                Step st = {at > k ? 'p' : 'c', (uint8_t)i, (uint8_t)targets[x], (uint8_t)(n - at)};
+                /* where the card it leaves goes: the first face-up card's going turns up the one
+                 * beneath, or makes a space; a part's going above it sends a card home */
+                int from = at > k ? at - 1 : at;
+                if (from == k && k > 0)
                     reveal[nr++] = (Keyed){-k, st};
-                else if (at == 0)
+                else if (from == 0)
                     reveal[nr++] = (Keyed){1, st};    /* makes a space */
                 else
-                    other[no++] = st;
+                    home[nh++] = st;
             }
         }
     }
@@ -504,8 +527,6 @@ static int children(const Search *s, const Pos *q, Step *out)
         all[total++] = home[x];
     for (int x = 0; x < nt; x++)
         all[total++] = from_talon[x];
-    for (int x = 0; x < no; x++)
-        all[total++] = other[x];
     for (int x = 0; x < nb; x++)
         all[total++] = back[x];
 
@@ -885,7 +906,12 @@ static int record_line(Search *s, Step last)
     Pos q = s->root;
     for (size_t d = 0; d < s->depth; d++) {
         Step st = d + 1 < s->depth ? s->frames[d].chosen : last;
-        if (s->linelen < cap)
+        if (st.kind == 'p') {    /* written as the game plays it: the part moved, then the card home */
+            if (s->linelen + 2 <= cap) {
+                s->line[s->linelen++] = (Step){'c', st.a, st.b, st.c};
+                s->line[s->linelen++] = (Step){'c', st.a, HOME, 1};
+            }
+        } else if (s->linelen < cap)
             s->line[s->linelen++] = st;
         if (!play(s, &q, st))
             return 0;

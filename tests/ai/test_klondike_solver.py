@@ -270,6 +270,29 @@ def test_a_card_goes_home_safely_when_what_could_go_on_it_can_go_home_instead():
     assert ("c", 0, -1, 1) not in forced(1)
 
 
+def test_with_cards_coming_back_a_card_goes_home_safely_when_every_lower_card_is_home():
+    """Cards coming back, the 7♣ may take only a red six, and that only a black five: with both
+    red sixes and the 5♠ home nothing in play could ever lie on them, and the 7♣ goes home at
+    once.  With the 5♠ out, the 6♥ could come back onto the 7♣ to take it: the search decides."""
+    def forced(spades: int) -> list:
+        state = position(dict(MODERN, draw=3), t1=("", "7♣"), f1=("", _suit("♣", 6)),
+                         f2=("", _suit("♦", 6)), f3=("", _suit("♥", 6)), f4=("", _suit("♠", spades)))
+        return KlondikeModel(GAME, state)._forced
+    assert ("c", 0, -1, 1) in forced(5)
+    assert ("c", 0, -1, 1) not in forced(4)
+
+
+@pytest.mark.parametrize("runs, tried", (("part", 1), ("whole", 2)))
+def test_a_card_that_could_go_on_either_twin_goes_on_one(runs, tried):
+    """The 7♠ could go on the 8♦ or the 8♥: the two positions differ only in which twin holds it,
+    and where parts of runs move, one is won exactly when the other is (the heap can be moved
+    across when a twin goes home), so only one is tried.  With whole runs only, both are."""
+    state = position(dict(MODERN, draw=3, runs=runs), t1=("", "8♥"), t2=("", "8♦"), t3=("", "7♠"))
+    model = KlondikeModel(GAME, state)
+    assert [label[0] for label, _ in model.children(model.root()) if label[0][:2] == ("c", 2)] \
+        == [("c", 2, 1, 1), ("c", 2, 0, 1)][:tried]
+
+
 @pytest.mark.parametrize("options, seed", [(BOOK, 224), (BOOK, 283)]
                          + [(dict(MODERN, from_foundation=back), seed)
                             for seed, back in ((1, False), (148, False), (198, False), (148, True))],
@@ -295,9 +318,10 @@ def test_a_part_of_a_run_moves_only_to_send_the_card_beneath_it_home():
     """Moving the 7♦ from the 8♣ to the 8♠ only swaps which twin black eight is free: the search
     tries it only where the 8♣ then goes home, in the same step (``KlondikeModel.children``)."""
     piles = dict(t1=("", "9♥ 8♣ 7♦"), t2=("", "9♦ 8♠"))
-    blocked = KlondikeModel(GAME, position(MODERN, **piles))
+    options = dict(MODERN, draw=3)     # (drawing three, the stock's cards stay there)
+    blocked = KlondikeModel(GAME, position(options, **piles))
     assert not any(label[0] == ("c", 0, 1, 1) for label, _ in blocked.children(blocked.root()))
-    freed = KlondikeModel(GAME, position(MODERN, f1=("", _suit("♣", 7)), **piles))
+    freed = KlondikeModel(GAME, position(options, f1=("", _suit("♣", 7)), **piles))
     labels = [label for label, _ in freed.children(freed.root())]
     assert [label[:2] for label in labels if label[0] == ("c", 0, 1, 1)] == [(("c", 0, 1, 1), ("c", 0, -1, 1))]
 
@@ -334,6 +358,10 @@ def test_each_step_plays_on_the_engine_to_the_position_the_model_says(options):
             for label, child in model.children(model.root()):
                 after = replay(state, model.actions([label]))
                 again = KlondikeModel(GAME, after).root()
+                if isinstance(child[5], frozenset):
+                    # cards just taken back wait for the next move; a new model, which knows
+                    # nothing of that, may send them home again at once (see ``_settle``)
+                    child = model._settle((*child[:5], 0))[0]
                 assert again[:3] == child[:3], label
                 if child[2]:
                     assert again[3:5] == child[3:5], label
@@ -399,7 +427,7 @@ needs_core = pytest.mark.skipif(CORE is None, reason="the compiled core is not b
 def test_the_compiled_core_searches_as_the_python_model_does(options):
     """The core is the same search as the model's, position for position: on late positions under
     every option the two give the same verdict after the same number of positions, and the whole
-    solver (the core with its first try of the book's moves) the same verdict again."""
+    solver the same verdict again."""
     rng = random.Random(zlib.crc32(repr(sorted(options.items())).encode()) + 2)   # the same each run
     decided = 0
     for n in range(8):
@@ -460,11 +488,11 @@ def test_the_core_refuses_a_position_it_cannot_hold_and_never_crashes():
 @needs_core
 def test_a_long_question_is_not_cut_at_five_million_positions():
     """The table's question has 20 s; a cap of five million positions once ended it after about
-    3 s of the compiled core.  Drawing three, deal 82 is won after some 8.9 million positions."""
-    state = Session(GAME, dict(MODERN, draw=3), seed=82).state
+    3 s of the compiled core.  Drawing three, deal 270 is proved lost after some 5.6 million
+    positions (the count does not depend on the machine: the search's order is fixed)."""
+    state = Session(GAME, dict(MODERN, draw=3), seed=270).state
     result = solve(GAME, state, budget_s=20, clock=time.process_time)
-    assert result.verdict is Verdict.WINNABLE and result.nodes > 5_000_000
-    assert GAME.is_won(replay(state, result.line))
+    assert result.verdict is Verdict.LOST and result.nodes > 5_000_000
 
 
 @needs_core

@@ -130,15 +130,15 @@ static uint64_t ONTO[64];
  * an ace or a two always (nothing that goes on them is of use in the tableau); a higher card when
  * both foundations of the other colour hold the cards one rank below it (the only cards it could
  * take).  Where cards may come back from the foundations those could be taken back onto it, so
- * only aces and twos are safe. */
+ * every lower card must be home but perhaps the other of its colour one rank below. */
 static int safe_home(const Search *s, int card, const uint8_t *found)
 {
     int rank = rank_of(card);
     if (rank <= 2)
         return 1;
-    if (s->back)
-        return 0;
     const uint8_t *o = OPPOSITE[suit_of(card)];
+    if (s->back)    /* every lower card home but perhaps the other of its colour one below (_safe) */
+        return found[o[0]] >= rank - 1 && found[o[1]] >= rank - 1 && found[suit_of(card) ^ 3] >= rank - 2;
     if (found[o[0]] >= rank - 1 && found[o[1]] >= rank - 1)
         return 1;
     /* or both of the other colour hold rank - 2 and the other suit of its colour rank - 3: the
@@ -209,7 +209,7 @@ static int is_top(const Pos *q, int card)
 /* ---------------------------------------------------------------------------------------------
  * Safe moves, played after every step without branching (the Python model's _settle).  The
  * position they lead to does not depend on their order: a move safe once stays safe (the
- * foundations only rise), and one never blocks another.  Each is written to out when out is
+ * foundations only rise, and a card stays on the card beneath it), and one never blocks another.  Each is written to out when out is
  * given (for the winning line).
  */
 static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outcap)
@@ -222,7 +222,13 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
             if (!n)
                 continue;
             int top = q->card[i][n - 1];
-            if (top >= DOWN || q->found[suit_of(top)] != rank_of(top) - 1 || !safe_home(s, top, q->found))
+            if (top >= DOWN || q->found[suit_of(top)] != rank_of(top) - 1)
+                continue;
+            /* where cards come back, one on a face-up card goes home too (it can come straight
+             * back: the Python model's _settle), unless it was just taken back */
+            int back_again = s->back && n > 1 && q->card[i][n - 2] < DOWN
+                             && !(q->must_kind == MUST_TAKEN && (q->must_set >> top & 1));
+            if (!back_again && !safe_home(s, top, q->found))
                 continue;
             q->found[suit_of(top)]++;
             ztoggle(q, i, n - 1, top);
@@ -385,6 +391,20 @@ static int play(Search *s, Pos *q, Step st)
  */
 typedef struct { int key; Step st; } Keyed;
 
+/* Of the tops a card may go on (m, a bit per card), those to try: where parts of runs move, one
+ * of two twins only -- the one the last step's "must" asks for, if either, else the lower
+ * (the Python model's children: the two positions are paired, one won exactly when the other is). */
+static inline uint64_t places(const Search *s, const Pos *q, uint64_t m)
+{
+    if (!s->part || !(m & (m - 1)))
+        return m;
+    uint64_t want = q->must_kind == MUST_TAKEN ? q->must_set
+                  : q->must_kind == MUST_COVER ? (uint64_t)1 << (q->must_card & 63) : 0;
+    if (m & want)
+        m &= want;
+    return m & (~m + 1);
+}
+
 static int children(const Search *s, const Pos *q, Step *out)
 {
     int8_t top_at[64];
@@ -432,7 +452,7 @@ static int children(const Search *s, const Pos *q, Step *out)
                     continue;    /* no space, or the whole pile would only change places */
                 targets[nt2++] = empty;
             } else {
-                for (uint64_t m = ONTO[card] & tops; m; m &= m - 1)
+                for (uint64_t m = places(s, q, ONTO[card] & tops); m; m &= m - 1)
                     targets[nt2++] = top_at[__builtin_ctzll(m)];
             }
             for (int x = 0; x < nt2; x++) {
@@ -488,7 +508,7 @@ static int children(const Search *s, const Pos *q, Step *out)
                 if (empty >= 0)
                     from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)empty, 0};
             } else {
-                for (uint64_t m = ONTO[card] & tops; m; m &= m - 1)
+                for (uint64_t m = places(s, q, ONTO[card] & tops); m; m &= m - 1)
                     from_talon[nt++] = (Step){'w', (uint8_t)card, (uint8_t)top_at[__builtin_ctzll(m)], 0};
             }
         }
@@ -504,7 +524,7 @@ static int children(const Search *s, const Pos *q, Step *out)
                     back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)empty, 0};
                 continue;
             }
-            for (uint64_t m = ONTO[su * 16 + rank] & tops; m; m &= m - 1)
+            for (uint64_t m = places(s, q, ONTO[su * 16 + rank] & tops); m; m &= m - 1)
                 back[nb++] = (Step){'f', (uint8_t)su, (uint8_t)top_at[__builtin_ctzll(m)], 0};
         }
     }

@@ -14,8 +14,10 @@ left in this pass (and, where the rules allow another pass, the next one) bring 
 and the engine's line draws exactly to it.  Turning without then playing a card never helps:
 turns commute with every other move, and the pass limit only ever makes a later turn worse.
 
-Safe moves are played without branching (see ``_safe``); positions are compared with the piles
-in any order (the seven piles are alike); a whole pile never moves to a space (the engine refuses
+Safe moves are played without branching (see ``_safe`` and ``_settle``); a part of a run moves
+only to send the card beneath it home, and a card that could go on either of two twins goes on
+one (see ``children``); positions are compared with the piles in any order (the seven piles are
+alike); a whole pile never moves to a space (the engine refuses
 it: it would only change the pile's place).  With those, a search that finds no win has tried
 every line of the game, and the model says so (``proves_losses``).  The tests compare its
 verdicts with plain exhaustive searches (the engine's own moves, and the declaration on tuples
@@ -111,72 +113,47 @@ class KlondikeModel:
     def compiled_search(self, deadline: float, max_nodes: int, cancelled: Callable[[], bool] | None,
                         clock: Callable[[], float]) -> tuple[Any, list[Any], int] | None:
         """``solver.search`` on this model, in the compiled core: the same positions in the same
-        order, the same verdicts (and beside it, under the modern options, the book's moves
-        alone: see below).  None when there is no core (or it refuses the position: one it cannot
-        hold), and the Python search then answers.  The core searches ``CHUNK`` positions
-        at a time, so the clock, the cap on positions and ``cancelled`` are looked at every few
-        milliseconds.  A win comes back as one label, every step of the line."""
+        order, the same verdicts.  None when there is no core (or it refuses the position: one
+        it cannot hold), and the Python search then answers.  A win comes back as one label,
+        every step of the line."""
         core = compiled_core()
         if core is None or not self.compiled:
             return None
         from ..solver import Verdict
-        root = self._root
-        if self.won(root):
+        if self.won(self._root):
             return Verdict.WINNABLE, [], 0
-        if self.dead(root):
+        if self.dead(self._root):
             return Verdict.LOST, [], 1
-        cols, found, talon, p, passes, _ = root
-        # Under the modern options the book's moves alone (whole runs, no card back from the
-        # foundations) are searched too, turn about with the full search (two chunks to its
-        # one, see _interleave): a line that wins with them wins under the richer rules too
-        # (each of its moves is one of theirs), and that game's space is far smaller -- parts of
-        # runs and cards taken back open very many lines that lead nowhere, where the full
-        # search can lose itself long before it meets a win.  A loss there proves nothing here:
-        # only the full search says "lost".
-        kinds = ([(False, False)] if self.part or self.back else []) + [(self.part, self.back)]
-        try:
-            runs = [core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
-                    for part, back in kinds]
-        except (ValueError, MemoryError):
-            return None
-        return self._interleave(core, runs, deadline, max_nodes, cancelled, clock)
+        # Until December 2026 the book's moves alone (whole runs, no card back) were searched
+        # too, turn about with the full rules, as a quicker way to a win.  Since parts of runs
+        # move only to send a card home, a card goes on one of two twins only, and a card that
+        # can come straight back goes home, the full search alone decides more: drawing three,
+        # deals 1-400 capped at 2.4 million positions, 7 left undecided, against 10 with the
+        # two searches taking a chunk each and 9 with the book's taking half a chunk.
+        return self._run_core(core, self.part, self.back, deadline, max_nodes, cancelled, clock)
 
     def _run_core(self, core: ModuleType, part: bool, back: bool, deadline: float, max_nodes: int,
-                  cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[Any, list[Any], int]:
-        """One compiled search (the tests compare it with the Python search, position for position)."""
-        cols, found, talon, p, passes, _ = self._root
-        run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
-        return self._interleave(core, [run], deadline, max_nodes, cancelled, clock)
-
-    @staticmethod
-    def _interleave(core: ModuleType, runs: list[Any], deadline: float, max_nodes: int,
-                    cancelled: Callable[[], bool] | None, clock: Callable[[], float]) -> tuple[Any, list[Any], int]:
-        """The searches in ``runs`` turn about until one wins, the last (the full rules) proves the
-        loss, or the budget is spent.  A search that ends without a win (a loss under the book's
-        moves only, or a full table) drops out and leaves the rest the time."""
+                  cancelled: Callable[[], bool] | None,
+                  clock: Callable[[], float]) -> tuple[Any, list[Any], int] | None:
+        """One compiled search, ``CHUNK`` positions at a time, so that the clock, the cap on
+        positions and ``cancelled`` are looked at every few milliseconds, until it wins, proves
+        the loss, or the budget is spent (or its table is full).  None when the core refuses
+        the position.  (The tests compare it with the Python search, position for position.)"""
         from ..solver import Verdict
-        full = runs[-1]
-        live = list(runs)
-        while live:
-            for run in list(live):
-                spent = sum(r.nodes for r in runs)
-                # A chunk each.  The book's moves alone had two chunks to the full search's one
-                # while parts of runs were moved anywhere and the full search's space was many
-                # times theirs; since parts move only to send a card home, it is 1.4-1.8 times
-                # theirs, and on deals 1-400 drawing three, capped at 2.4 million positions, two
-                # chunks to one left 17 undecided, one to one 16, one to two 16 (the full
-                # search alone 21).
-                status = run.run(max(1, min(CHUNK, max_nodes + 1 - spent)))
-                if status == core.WON:
-                    return Verdict.WINNABLE, [tuple(run.line())], sum(r.nodes for r in runs)
-                if status == core.LOST and run is full:
-                    return Verdict.LOST, [], sum(r.nodes for r in runs)
-                if status != core.RUNNING:
-                    live.remove(run)
-            if sum(r.nodes for r in runs) > max_nodes or clock() > deadline \
+        cols, found, talon, p, passes, _ = self._root
+        try:
+            run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
+        except (ValueError, MemoryError):
+            return None
+        while True:
+            status = run.run(max(1, min(CHUNK, max_nodes + 1 - run.nodes)))
+            if status == core.WON:
+                return Verdict.WINNABLE, [tuple(run.line())], run.nodes
+            if status == core.LOST:
+                return Verdict.LOST, [], run.nodes
+            if status != core.RUNNING or run.nodes > max_nodes or clock() > deadline \
                     or (cancelled is not None and cancelled()):
-                break
-        return Verdict.UNKNOWN, [], sum(r.nodes for r in runs)
+                return Verdict.UNKNOWN, [], run.nodes
 
     # -- the protocol of ``solver.search`` ---------------------------------------------------
     def root(self) -> Any:
@@ -324,14 +301,21 @@ class KlondikeModel:
         """A card may go home without trying the alternatives when nothing still in play could
         need it: an ace or a two always (nothing that goes on them is of use in the tableau);
         a higher card when both foundations of the other colour hold the cards one rank below it
-        (the only cards it could take), or nearly so (below).  Where cards may come back from the foundations those
-        could be taken back onto it, so only aces and twos are safe."""
+        (the only cards it could take), or nearly so (below).  Where cards may come back from
+        the foundations those could be taken back onto it, so more must be home (below)."""
         rank = card & 15
         if rank <= 2:
             return True
-        if self.back:
-            return False
         a, b = _OPPOSITE[card >> 4]
+        if self.back:
+            # Only when every lower card is home but perhaps the other of its colour one rank
+            # below (which never lies on a lower card): both of the other colour one rank below,
+            # the other suit of its colour two below (its own suit is one below).  A lower card
+            # can then come into play only from the foundations, and take only lower cards
+            # still, all home: a chain of cards taken back never takes a card from play, so
+            # taking them back gains nothing, and this card, which could take only them, gains
+            # nothing by staying out (its going home turns up what its moving would).
+            return found[a] >= rank - 1 and found[b] >= rank - 1 and found[(card >> 4) ^ 3] >= rank - 2
         if found[a] >= rank - 1 and found[b] >= rank - 1:
             return True
         # Or both of the other colour hold rank - 2 and the other suit of its colour rank - 3:
@@ -353,7 +337,16 @@ class KlondikeModel:
                 if not col:
                     continue
                 top = col[-1]
-                if top >= DOWN or found[top >> 4] != (top & 15) - 1 or not self._safe(top, found):
+                if top >= DOWN or found[top >> 4] != (top & 15) - 1:
+                    continue
+                # Where cards may come back from the foundations, a card lying on a face-up card
+                # goes home as well: it can come straight back onto that card, so the positions
+                # with it home and with it there reach each other in one move each, and one is
+                # won exactly when the other is.  (Not a card just taken back, which waits for
+                # the move that builds on it: see ``_play``.)
+                back_again = self.back and len(col) > 1 and col[-2] < DOWN \
+                    and not (isinstance(must, frozenset) and top in must)
+                if not (back_again or self._safe(top, found)):
                     continue
                 f = list(found)
                 f[top >> 4] += 1
@@ -410,6 +403,12 @@ class KlondikeModel:
         moves are only changed for moves of the same kind, and that line has one such part
         fewer.  A King is never a part: no card takes it.
 
+        **A card that could go on either of two twins is put on one of them only**, where parts
+        of runs may move: the two positions differ only in which twin holds it, the heaps on
+        the twins swapped, and they are paired as above, so one is won exactly when the other
+        is.  The one kept is the one the last step's "must" asks for, if either, else the first.
+        Without parts of runs the pairing has no step to end it, and both are tried.
+
         (Until December 2026 a part could move off any face-up card.  On the benchmark's deals
         1-400, capped at 2.4 million positions a deal, the deals left undecided fell from 24
         to 17 drawing three and from 10 to 4 drawing one, with the same verdicts on every deal
@@ -424,6 +423,15 @@ class KlondikeModel:
             elif col[-1] < DOWN:
                 by_top[col[-1]] = i
         onto = self.onto
+        want = must if isinstance(must, frozenset) else frozenset((must,)) if must else frozenset()
+
+        def places(card: int) -> list[int]:
+            """The piles whose top ``card`` may go on: of two twins, one (see above)."""
+            tops = [t for t in onto[card] if t in by_top]
+            if self.part and len(tops) == 2:
+                tops = [next((t for t in tops if t in want), tops[0])]
+            return [by_top[t] for t in tops]
+
         reveal: list[tuple[int, Any]] = []
         home: list[Any] = []
         from_talon: list[Any] = []
@@ -447,7 +455,7 @@ class KlondikeModel:
                         continue      # no space, or the whole pile would only change places
                     targets: Iterable[int] = (empty,)
                 else:
-                    targets = [by_top[t] for t in onto[card] if t in by_top]
+                    targets = places(card)
                 for j in targets:
                     step = ("p" if s > k else "c", i, j, n - s)
                     # the card that leaves its place: the first face-up card turns up the card
@@ -467,9 +475,8 @@ class KlondikeModel:
                 if empty >= 0:
                     from_talon.append(("w", card, empty))
             else:
-                for t in onto[card]:
-                    if t in by_top:
-                        from_talon.append(("w", card, by_top[t]))
+                for j in places(card):
+                    from_talon.append(("w", card, j))
         if self.back:
             for s in range(4):
                 rank = found[s]
@@ -480,9 +487,8 @@ class KlondikeModel:
                     if empty >= 0:
                         back.append(("f", s, empty))
                     continue
-                for t in onto[card]:
-                    if t in by_top:
-                        back.append(("f", s, by_top[t]))
+                for j in places(card):
+                    back.append(("f", s, j))
         reveal.sort(key=lambda e: e[0])
         steps = [*(s for _, s in reveal), *home, *from_talon, *back]
         if isinstance(must, frozenset):

@@ -471,7 +471,7 @@ def test_the_python_search_answers_when_the_core_is_turned_off(monkeypatch):
 @needs_core
 def test_the_core_refuses_a_position_it_cannot_hold_and_never_crashes():
     model = KlondikeModel(GAME, Session(GAME, MODERN, seed=3).state)
-    cols, found, talon, p, passes, _ = model.root()
+    cols, found, talon, p, passes, _ = model.root()[:6]
     good = dict(cols=cols, found=found, talon=talon, p=p, passes=passes, draw=1, allowed=0, part=True, back=True)
     CORE.Search(**good)
     bad = [dict(cols=cols[:6]), dict(cols=(cols[0] + (cols[1][-1],),) + cols[1:]),      # six piles; a card twice
@@ -488,9 +488,9 @@ def test_the_core_refuses_a_position_it_cannot_hold_and_never_crashes():
 @needs_core
 def test_a_long_question_is_not_cut_at_five_million_positions():
     """The table's question has 20 s; a cap of five million positions once ended it after about
-    3 s of the compiled core.  Drawing three, deal 270 is proved lost after some 5.6 million
+    3 s of the compiled core.  Drawing three, deal 12 is proved lost after some 10.9 million
     positions (the count does not depend on the machine: the search's order is fixed)."""
-    state = Session(GAME, dict(MODERN, draw=3), seed=270).state
+    state = Session(GAME, dict(MODERN, draw=3), seed=12).state
     result = solve(GAME, state, budget_s=20, clock=time.process_time)
     assert result.verdict is Verdict.LOST and result.nodes > 5_000_000
 
@@ -500,7 +500,7 @@ def test_a_full_table_gives_up_and_never_says_lost():
     """The table of positions has a hard cap: a search that fills it is undecided, never lost."""
     state = Session(GAME, dict(MODERN, draw=3), seed=1).state
     model = KlondikeModel(GAME, state)
-    cols, found, talon, p, passes, _ = model.root()
+    cols, found, talon, p, passes, _ = model.root()[:6]
     run = CORE.Search(cols, found, talon, p, passes, 3, 0, True, True, 1024)
     status = CORE.RUNNING
     while status == CORE.RUNNING:

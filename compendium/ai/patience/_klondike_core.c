@@ -37,6 +37,7 @@
  * position is copied for every child, and its size is most of that cost. */
 #define MAXP 20
 #define MAXT 52          /* cards in the talon */
+#define DEAD_LOCK_EVERY 4    /* see search_run and the Python model's constant of that name */
 #define DOWN 64          /* added to a face-down card's code (suit * 16 + rank) */
 #define HOME 255         /* a step's destination: the foundations */
 /* Steps out of one position, at most: the lists children() fills, all full (a real position has a
@@ -209,17 +210,21 @@ static int is_top(const Pos *q, int card)
 /* ---------------------------------------------------------------------------------------------
  * Safe moves, played after every step without branching (the Python model's _settle).  The
  * position they lead to does not depend on their order: a move safe once stays safe (the
- * foundations only rise, and a card stays on the card beneath it), and one never blocks another.  Each is written to out when out is
- * given (for the winning line).
+ * foundations only rise, and a card stays on the card beneath it), and one never blocks another.
+ * Each is written to out when out is given (for the winning line).  first: what to look at in
+ * the first round, a bit per pile and ALL_TALON for the talon (the rest was settled before the
+ * last step, which changed nothing there); everything after a move home.
  */
-static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outcap)
+#define ALL_TALON 0x80
+#define EVERYTHING 0xff
+static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outcap, uint8_t first)
 {
     int moved = 1;
-    while (moved) {
+    for (uint8_t look = first; moved; look = EVERYTHING) {
         moved = 0;
         for (int i = 0; i < NPILES; i++) {
             int n = q->len[i];
-            if (!n)
+            if (!n || !(look >> i & 1))
                 continue;
             int top = q->card[i][n - 1];
             if (top >= DOWN || q->found[suit_of(top)] != rank_of(top) - 1)
@@ -239,7 +244,7 @@ static void settle(const Search *s, Pos *q, Step *out, size_t *nout, size_t outc
                 out[(*nout)++] = (Step){'c', (uint8_t)i, HOME, 1};
             moved = 1;
         }
-        if (q->tlen && s->draw == 1) {
+        if (q->tlen && s->draw == 1 && (look & ALL_TALON)) {
             /* Drawing one at a time, a card out of the talon only takes a card out of the
              * turns: the waste's top may go home safely; without a limit on the passes, any
              * card of the talon. */
@@ -570,8 +575,9 @@ static int children(const Search *s, const Pos *q, Step *out)
 }
 
 /* ---------------------------------------------------------------------------------------------
- * The dead-lock test, asked of every new position where the passes are limited and of the first
- * position always (the Python model's dead_lock, where the proof is given at length): a relaxed
+ * The dead-lock test, asked of every new position where the passes are limited, of every
+ * DEAD_LOCK_EVERY-th step down a line where they are not, and of the first position always (the
+ * Python model's dead_lock, where the proof is given at length): a relaxed
  * game in which a card, once *exposed* (a pile's top, the
  * waste's top, a card the turns can bring to the top, or a card whose every coverer has left),
  * stays available for ever.  A card leaves its place, with whatever lies on it, when it is face
@@ -935,7 +941,7 @@ static int record_line(Search *s, Step last)
             s->line[s->linelen++] = st;
         if (!play(s, &q, st))
             return 0;
-        settle(s, &q, s->line, &s->linelen, cap);
+        settle(s, &q, s->line, &s->linelen, cap, EVERYTHING);
     }
     return won(&q);
 }
@@ -952,11 +958,19 @@ static void make_next(Search *s, Frame *f)
     Pos *next = &f->next[f->nb];
     *next = f->pos;
     f->nstep = st;
+    uint32_t before, after;
+    memcpy(&before, next->found, sizeof before);
+    int taken = next->must_kind == MUST_TAKEN;
     if (!play(s, next, st)) {
         f->nstate = NEXT_FAILED;
         return;
     }
-    settle(s, next, NULL, NULL, 0);
+    /* Settled before the step: only what it touched (the piles whose hashes are out of date)
+     * can have a safe move now, unless it raised a foundation or ended a "must" of cards taken
+     * back (which lets them go home). */
+    memcpy(&after, next->found, sizeof after);
+    uint8_t first = before != after || taken ? EVERYTHING : (uint8_t)(next->dirty | (st.kind == 'w' ? ALL_TALON : 0));
+    settle(s, next, NULL, NULL, 0, first);
     key_of(s, next, &f->nk1, &f->nk2, &f->nval, &f->npk1, &f->npk2);
     __builtin_prefetch(&s->table[(size_t)(f->nk1 >> 7) & (s->tcap - 1)]);
     if (f->npk1)
@@ -994,11 +1008,11 @@ static int search_run(Search *s, long long budget)
         if (seen)
             continue;
         s->nodes++;
-        /* The dead-lock test, with a limit on the passes (where the waste can bury cards):
-         * without one it found almost nothing and cost two-fifths of the speed (measured on
-         * the benchmark's deals drawing one and three) -- it is asked of the first position
-         * only (Search_init). */
-        if (s->allowed && dead_lock(s, child))
+        /* The dead-lock test: with a limit on the passes (where the waste can bury cards) at
+         * every position; without one every DEAD_LOCK_EVERY steps down a line (the child is at
+         * depth s->depth; the Python model's DEAD_LOCK_EVERY says what was measured) and at
+         * the first position (Search_init). */
+        if ((s->allowed || s->depth % DEAD_LOCK_EVERY == 0) && dead_lock(s, child))
             continue;
         f->chosen = st;
         if (!push(s, child))

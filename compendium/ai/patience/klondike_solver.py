@@ -53,6 +53,14 @@ _OPPOSITE = ((1, 2), (0, 3), (0, 3), (1, 2))
 
 
 CHUNK = 4096      # positions the compiled core searches between two looks at the clock (a few ms)
+# Without a limit on the passes, the dead-lock test (``dead``) is asked of the positions every
+# fourth step down a line, where the waste buries nothing.  Asked of every position it drops many
+# lost lines early (drawing three, deal 270 is proved lost after 1.9 million positions instead of
+# 5.6), but it cost a third of the compiled core's speed; every fourth step keeps most of the gain
+# (2.6 million) for about a twentieth.  Drawing three with 2 s of CPU a deal, deals 1-400 left 4
+# undecided (against 6 without the test, 5 asking every second or every eighth step) and deals
+# 401-600 3 (against 6); drawing one, deals 1-400, none (against 2).  The core does the same.
+DEAD_LOCK_EVERY = 4
 
 
 def compiled_core() -> ModuleType | None:
@@ -106,7 +114,8 @@ class KlondikeModel:
         self._reach: dict[Any, tuple[int, int]] = {}     # drawing three without a limit: see ``key``
         self._free: set[Any] = set()     # the keys given to positions without a "must" (see ``key``)
         position = (tuple(cols), tuple(found), talon, len(waste), state.passes, 0)
-        self._root, self._forced = self._settle(position)
+        settled, self._forced = self._settle(position)
+        self._root = (*settled, 0)       # its depth in the search: see ``dead``
         self.compiled = compiled_core() is not None     # the tests set it False to compare the two
 
     # -- the compiled search ------------------------------------------------------------------
@@ -140,7 +149,7 @@ class KlondikeModel:
         the loss, or the budget is spent (or its table is full).  None when the core refuses
         the position.  (The tests compare it with the Python search, position for position.)"""
         from ..solver import Verdict
-        cols, found, talon, p, passes, _ = self._root
+        cols, found, talon, p, passes, _ = self._root[:6]
         try:
             run = core.Search(cols, found, talon, p, passes, self.draw, self.allowed, part, back)
         except (ValueError, MemoryError):
@@ -165,22 +174,23 @@ class KlondikeModel:
     def dead(self, position: Any) -> bool:
         """A proof of loss by the cards' places alone: ``dead_lock`` (see below), asked of every
         position where the passes are limited (there the waste can bury the cards a run needs)
-        and of the first position always.  Without a limit on the passes, asked of every
-        position, it found almost nothing and cost two-fifths of the compiled core's speed
-        (measured on the benchmark's deals).  It took the place of three older tests, each of
+        and of the first position always.  Without a limit on the passes, of the positions
+        every ``DEAD_LOCK_EVERY`` steps down a line (a position's last item is its depth): a
+        lost line it drops is mostly met again a few steps further down, for a part of the cost
+        (see ``DEAD_LOCK_EVERY``).  It took the place of three older tests, each of
         which condemns only positions it condemns (its exposed cards are a subset of their
         reached ones): a cycle of cards stuck on the cards they need, a relaxed dig that counted
         every face-up card as reached, and that dig in the last pass with the waste's buried
         cards (on 36,570 positions of random searches and 20,000 first positions, none of the
         three condemned a position the dead-lock test let live)."""
-        if not (self.allowed or position is self._root):
+        if not (self.allowed or position is self._root or position[6] % DEAD_LOCK_EVERY == 0):
             return False
         cols, found, talon, p, passes = position[:5]
         last = bool(self.allowed) and passes + 1 >= self.allowed
         return dead_lock(cols, found, talon, p, last, self.back)
 
     def key(self, position: Any) -> Hashable:
-        cols, _, talon, p, passes, must = position
+        cols, _, talon, p, passes, must = position[:6]
         piles = tuple(sorted(cols))      # the foundations follow: every other card is home
         if must and not isinstance(must, frozenset):
             # A position whose "must" is a card put out from the talon is dominated
@@ -328,7 +338,8 @@ class KlondikeModel:
         return found[a] >= rank - 2 and found[b] >= rank - 2 and found[(card >> 4) ^ 3] >= rank - 3
 
     def _settle(self, position: Any) -> tuple[Any, list[Any]]:
-        cols, found, talon, p, passes, must = position
+        """The position after the safe moves (without its depth), and those moves."""
+        cols, found, talon, p, passes, must = position[:6]
         steps: list[Any] = []
         moved = True
         while moved:
@@ -413,7 +424,8 @@ class KlondikeModel:
         1-400, capped at 2.4 million positions a deal, the deals left undecided fell from 24
         to 17 drawing three and from 10 to 4 drawing one, with the same verdicts on every deal
         both decided under each option of passes, draw and cards back.)"""
-        cols, found, talon, p, passes, must = position
+        cols, found, talon, p, passes, must = position[:6]
+        depth = position[6] + 1
         by_top: dict[int, int] = {}
         empty = -1
         for i, col in enumerate(cols):
@@ -510,7 +522,7 @@ class KlondikeModel:
             else:
                 moves = (step,)
                 child, forced = self._settle(self._play(position, step))
-            yield (*moves, *forced), child
+            yield (*moves, *forced), (*child, depth)
 
     def _play(self, position: Any, step: Any) -> Any:
         """The position after one step.  A card put on the tableau from the talon where every
@@ -531,7 +543,7 @@ class KlondikeModel:
         through the game.  The tests keep those deals as a check that "lost" is said only of
         lost deals.  (A part of a run now moves only in a step that sends X home as well; its
         proof, in ``children``, pairs whole lines instead of putting one move off.)"""
-        cols, found, talon, p, passes, _ = position
+        cols, found, talon, p, passes, _ = position[:6]
         kind = step[0]
         if kind == "c":
             _, i, j, count = step

@@ -720,6 +720,85 @@ static void hash_bytes(const uint8_t *b, int n, uint64_t *h1, uint64_t *h2)
     *h2 = mix64(c ^ 0xe7037ed1a0b428dbULL);
 }
 
+/* Where parts of runs move, the sums of the piles' hashes with the heaps on twin cards put in a
+ * canonical order (the Python model's twin_canonical, where the proof is: positions whose heaps
+ * on twins are swapped are one for the search).  0 when no heap moves: the position's own sums
+ * serve.  The position itself is left as it is (the winning line is played from it). */
+static int canon_sums(const Pos *q, uint64_t *pa, uint64_t *pb)
+{
+    int8_t pile_of[64], idx_of[64];
+    uint64_t up = 0;
+    for (int i = 0; i < NPILES; i++)
+        for (int j = 0; j < q->len[i]; j++) {
+            int c = q->card[i][j];
+            if (c < DOWN) {
+                up |= (uint64_t)1 << c;
+                pile_of[c] = (int8_t)i;
+                idx_of[c] = (int8_t)j;
+            }
+        }
+    uint8_t cards[NPILES][MAXP], len[NPILES];
+    int copied = 0;
+    uint8_t changed = 0;
+    for (int rank = 13; rank >= 2; rank--) {
+        for (int su = 0; su < 2; su++) {
+            int x = su * 16 + rank, y = (su ^ 3) * 16 + rank;
+            if (!(up >> x & 1) || !(up >> y & 1))
+                continue;
+            const uint8_t *lens = copied ? len : q->len;
+            int px = pile_of[x], py = pile_of[y], ix = idx_of[x], iy = idx_of[y];
+            int hx = ix + 1 < lens[px] ? (copied ? cards[px][ix + 1] : q->card[px][ix + 1]) : 0;
+            int hy = iy + 1 < lens[py] ? (copied ? cards[py][iy + 1] : q->card[py][iy + 1]) : 0;
+            if (hx <= hy)
+                continue;
+            if (!copied) {
+                memcpy(cards, q->card, sizeof cards);
+                memcpy(len, q->len, sizeof len);
+                copied = 1;
+            }
+            uint8_t heapx[MAXP], heapy[MAXP];
+            int nx = len[px] - ix - 1, ny = len[py] - iy - 1;
+            memcpy(heapx, cards[px] + ix + 1, (size_t)nx);
+            memcpy(heapy, cards[py] + iy + 1, (size_t)ny);
+            if (ix + 1 + ny > MAXP || iy + 1 + nx > MAXP)
+                return 0;
+            memcpy(cards[px] + ix + 1, heapy, (size_t)ny);
+            memcpy(cards[py] + iy + 1, heapx, (size_t)nx);
+            len[px] = (uint8_t)(ix + 1 + ny);
+            len[py] = (uint8_t)(iy + 1 + nx);
+            for (int k = ix + 1; k < len[px]; k++) {
+                pile_of[cards[px][k]] = (int8_t)px;
+                idx_of[cards[px][k]] = (int8_t)k;
+            }
+            for (int k = iy + 1; k < len[py]; k++) {
+                pile_of[cards[py][k]] = (int8_t)py;
+                idx_of[cards[py][k]] = (int8_t)k;
+            }
+            changed |= (uint8_t)(1 << px | 1 << py);
+        }
+    }
+    if (!changed)
+        return 0;
+    uint64_t a = 0, b = 0;
+    for (int i = 0; i < NPILES; i++) {
+        if (changed >> i & 1) {
+            uint64_t z1 = 0, z2 = 0;
+            for (int h = 0; h < len[i]; h++) {
+                z1 ^= ZOBRIST1[h][cards[i][h]];
+                z2 ^= ZOBRIST2[h][cards[i][h]];
+            }
+            a += mix64(z1 ^ 0x5851f42d4c957f2dULL);
+            b += mix64(z2 + 0x14057b7ef767814fULL);
+        } else {
+            a += q->h1[i];
+            b += q->h2[i];
+        }
+    }
+    *pa = a;
+    *pb = b;
+    return 1;
+}
+
 static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t *val,
                    uint64_t *pk1, uint64_t *pk2)
 {
@@ -734,6 +813,13 @@ static void key_of(const Search *s, Pos *q, uint64_t *k1, uint64_t *k2, uint32_t
         b += q->h2[i];
     }
     q->dirty = 0;
+    if (s->part) {
+        uint64_t ca, cb;
+        if (canon_sums(q, &ca, &cb)) {
+            a = ca;
+            b = cb;
+        }
+    }
     /* The rest of the key in two words: the "must" (kind and card; the cards taken back) and the
      * talon's place where it counts (p, passes, a mark that there is a talon). */
     uint64_t must = (uint64_t)q->must_kind | (uint64_t)q->must_card << 8;

@@ -15,9 +15,9 @@ and the engine's line draws exactly to it.  Turning without then playing a card 
 turns commute with every other move, and the pass limit only ever makes a later turn worse.
 
 Safe moves are played without branching (see ``_safe`` and ``_settle``); a part of a run moves
-only to send the card beneath it home, and a card that could go on either of two twins goes on
-one (see ``children``); positions are compared with the piles in any order (the seven piles are
-alike); a whole pile never moves to a space (the engine refuses
+only to send the card beneath it home, a card that could go on either of two twins goes on one,
+and positions whose heaps on twins are swapped are one (see ``children``); positions are compared
+with the piles in any order (the seven piles are alike); a whole pile never moves to a space (the engine refuses
 it: it would only change the pile's place).  With those, a search that finds no win has tried
 every line of the game, and the model says so (``proves_losses``).  The tests compare its
 verdicts with plain exhaustive searches (the engine's own moves, and the declaration on tuples
@@ -191,7 +191,11 @@ class KlondikeModel:
 
     def key(self, position: Any) -> Hashable:
         cols, _, talon, p, passes, must = position[:6]
-        piles = tuple(sorted(cols))      # the foundations follow: every other card is home
+        # The foundations follow: every other card is home.  Where parts of runs move, two
+        # positions whose heaps on twin cards are swapped are one (they are paired as in
+        # ``children``: one is won exactly when the other is), so the heaps are put in a
+        # canonical order first (``twin_canonical``).
+        piles = tuple(sorted(twin_canonical(cols) if self.part else cols))
         if must and not isinstance(must, frozenset):
             # A position whose "must" is a card put out from the talon is dominated
             # by the same position without one, keyed already (or by one that dominates that
@@ -418,7 +422,9 @@ class KlondikeModel:
         of runs may move: the two positions differ only in which twin holds it, the heaps on
         the twins swapped, and they are paired as above, so one is won exactly when the other
         is.  The one kept is the one the last step's "must" asks for, if either, else the first.
-        Without parts of runs the pairing has no step to end it, and both are tried.
+        Without parts of runs the pairing has no step to end it, and both are tried.  For the
+        same reason two positions met by different lines whose heaps on twins are swapped are
+        one for the search: ``key`` gives them one key (``twin_canonical``).
 
         (Until December 2026 a part could move off any face-up card.  On the benchmark's deals
         1-400, capped at 2.4 million positions a deal, the deals left undecided fell from 24
@@ -645,6 +651,39 @@ class KlondikeModel:
         except (IllegalAction, StopIteration):
             pass
         return out
+
+
+def twin_canonical(cols: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """The piles with the heaps on twin cards in a canonical order: for each two twins face up in
+    the tableau (the same rank and colour), from the kings down, the heap whose first card has
+    the lower code (none: 0) lies on the twin of the lower suit.  Swapping two heaps moves only
+    lower cards, so the order a higher pair was given holds while the lower pairs are put in
+    theirs.  (The compiled core's canon_sums does the same.)"""
+    where: dict[int, tuple[int, int]] = {}
+    for i, col in enumerate(cols):
+        for j, card in enumerate(col):
+            if card < DOWN:
+                where[card] = (i, j)
+    piles: list[list[int]] | None = None      # made on the first swap
+    for rank in range(13, 1, -1):
+        for low in (0, 1):        # clubs and spades, diamonds and hearts
+            x, y = low * 16 + rank, (low ^ 3) * 16 + rank
+            if x not in where or y not in where:
+                continue
+            now: Sequence[Sequence[int]] = cols if piles is None else piles
+            (px, ix), (py, iy) = where[x], where[y]
+            hx = now[px][ix + 1] if ix + 1 < len(now[px]) else 0
+            hy = now[py][iy + 1] if iy + 1 < len(now[py]) else 0
+            if hx <= hy:
+                continue
+            if piles is None:
+                piles = [list(col) for col in cols]
+            heap_x, heap_y = piles[px][ix + 1:], piles[py][iy + 1:]
+            piles[px][ix + 1:], piles[py][iy + 1:] = heap_y, heap_x
+            for pile, start in ((px, ix + 1), (py, iy + 1)):
+                for k in range(start, len(piles[pile])):
+                    where[piles[pile][k]] = (pile, k)
+    return cols if piles is None else tuple(tuple(col) for col in piles)
 
 
 def _flip(col: tuple[int, ...]) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # imported on first use: multiprocessing costs ~50 ms of start-up
@@ -113,7 +114,12 @@ class AIWorker:
 
         A worker still starting (spawned a moment before the quit, still importing) cannot read
         the lifeline yet, and would outlive the application by the rest of its start-up: it is
-        ended outright and waited for, briefly, so the application leaves nothing behind."""
+        ended outright and waited for, briefly, so the application leaves nothing behind.
+
+        The pool's own thread reaps its processes too: when it reaps one first, our ``join``
+        returns with the exit code still unknown (``waitpid`` finds no child), and the process
+        looks alive until that thread records the code.  So the wait is for the exit code, not
+        for one ``join`` (a CI run under load caught the race)."""
         processes = list(getattr(self._pool, "_processes", {}).values()) if self._pool else []
         if self._lifeline is not None:
             self._lifeline.close()
@@ -124,8 +130,12 @@ class AIWorker:
         for process in processes:
             if process.is_alive():
                 process.terminate()
+        deadline = time.monotonic() + 2.0
         for process in processes:
-            process.join(timeout=1.0)
+            while process.exitcode is None and time.monotonic() < deadline:
+                process.join(timeout=0.05)
+                if process.exitcode is None:
+                    time.sleep(0.005)   # reaped elsewhere: join returned at once
 
 
 def live_with_parent(lifeline: "Connection", parent_pid: int, death_signal: bool) -> None:

@@ -137,6 +137,46 @@ def test_a_worker_still_starting_ends_with_the_shutdown():
     assert not [p for p in processes if p.is_alive()]
 
 
+class _ReapedElsewhere:
+    """A worker process that the pool's own thread reaps: ``join`` returns at once for the first
+    few calls with the exit code still unknown, as when another thread's ``waitpid`` won."""
+
+    def __init__(self, unknown_for: int) -> None:
+        self.unknown_for = unknown_for
+        self.terminated = False
+
+    @property
+    def exitcode(self) -> int | None:
+        return None if self.unknown_for > 0 else -15
+
+    def is_alive(self) -> bool:
+        return self.exitcode is None
+
+    def terminate(self) -> None:
+        self.terminated = True
+
+    def join(self, timeout: float | None = None) -> None:
+        self.unknown_for -= 1
+
+
+def test_the_shutdown_waits_for_a_worker_reaped_by_the_pools_own_thread():
+    # The race a CI run caught: the pool's thread reaped the ended worker first, so one join
+    # came back with the process still looking alive.
+    worker = AIWorker()
+    process = _ReapedElsewhere(unknown_for=4)
+
+    class _Pool:
+        _processes = {1: process}
+
+        def shutdown(self, *args: Any, **kwargs: Any) -> None:
+            pass
+
+    worker._pool = _Pool()  # type: ignore[assignment]
+    worker.shutdown()
+    assert process.terminated
+    assert not process.is_alive()
+
+
 # -- what crosses the boundary -----------------------------------------------------------------------
 class _Recorder:
     """Stands in for the process pool: records what would be sent to the other process."""

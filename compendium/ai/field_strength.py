@@ -132,11 +132,14 @@ class EloEstimate:
     error: float             # one standard error (inf when the rating is unbounded)
     score: float
     games: int
+    # After a clean sweep, the one-sided 95 % bound: the rating at which so clean a sweep would
+    # happen one time in twenty (an upper bound after every game lost, a lower after every won).
+    bound: float = math.nan
 
     def __str__(self) -> str:
         if math.isinf(self.rating):
             side = "above" if self.rating > 0 else "below"
-            return f"{side} the anchors (scored {self.score:g}/{self.games})"
+            return f"{side} {self.bound:.0f} (95 %, one-sided; scored {self.score:g}/{self.games})"
         return f"{self.rating:.0f} ± {1.96 * self.error:.0f} (95 %; scored {self.score:g}/{self.games})"
 
 
@@ -148,10 +151,11 @@ def elo_from_results(results: Sequence[tuple[float, float]]) -> EloEstimate:
         raise ValueError("no games to rate")
     score = sum(s for _, s in results)
     n = len(results)
-    if score <= 0.0 or score >= n:
-        return EloEstimate(-math.inf if score <= 0.0 else math.inf, math.inf, score, n)
     lo = min(r for r, _ in results) - 2000.0
     hi = max(r for r, _ in results) + 2000.0
+    if score <= 0.0 or score >= n:
+        return EloEstimate(-math.inf if score <= 0.0 else math.inf, math.inf, score, n,
+                           sweep_bound([r for r, _ in results], won=score >= n))
     for _ in range(200):
         mid = (lo + hi) / 2.0
         if sum(expected_score(mid, r) for r, _ in results) < score:
@@ -161,6 +165,21 @@ def elo_from_results(results: Sequence[tuple[float, float]]) -> EloEstimate:
     rating = (lo + hi) / 2.0
     information = sum(expected_score(rating, r) * (1.0 - expected_score(rating, r)) for r, _ in results)
     return EloEstimate(rating, LOG10_400 / math.sqrt(information), score, n)
+
+
+def sweep_bound(opponents: Sequence[float], won: bool, level: float = 0.05) -> float:
+    """The rating at which every game against ``opponents`` would be won (``won``) or lost with
+    probability ``level``: the one-sided bound a clean sweep allows.  Found by bisection: the
+    chance of the sweep rises with the rating when it is won, and falls when it is lost."""
+    lo, hi = min(opponents) - 3000.0, max(opponents) + 3000.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        chance = math.prod(expected_score(mid, r) if won else 1.0 - expected_score(mid, r) for r in opponents)
+        if (chance < level) == won:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2.0
 
 
 def stockfish_path() -> str | None:

@@ -31,10 +31,29 @@ def test_three_quarters_of_the_points_is_about_191_elo_more() -> None:
 
 def test_a_clean_sweep_has_no_finite_rating() -> None:
     assert fs.elo_from_results([(1350.0, 0.0)] * 5).rating == -math.inf
-    assert "below the anchors" in str(fs.elo_from_results([(1350.0, 0.0)] * 5))
     assert fs.elo_from_results([(1350.0, 1.0)] * 2).rating == math.inf
     with pytest.raises(ValueError):
         fs.elo_from_results([])
+
+
+def test_a_clean_sweep_gives_a_one_sided_bound() -> None:
+    # Twenty games lost to a 1350: a player a rating R scores against it with chance E(R), and
+    # loses all twenty with chance (1 - E)^20 = 0.05 at E = 1 - 0.05^(1/20) = 0.139, which is
+    # 400 log10(0.139 / 0.861) = -317 points: below 1033 at 95 %.
+    lost = fs.elo_from_results([(1350.0, 0.0)] * 20)
+    assert lost.bound == pytest.approx(1350.0 + 400.0 * math.log10((1 - 0.05 ** (1 / 20)) / 0.05 ** (1 / 20)),
+                                       abs=0.01)
+    assert round(lost.bound) == 1033
+    assert str(lost) == "below 1033 (95 %, one-sided; scored 0/20)"
+    # Fewer games allow more: two won against a 1350 only say "above 1134" (E^2 = 0.05).
+    won = fs.elo_from_results([(1350.0, 1.0)] * 2)
+    assert won.bound == pytest.approx(1350.0 - 400.0 * math.log10((1 - 0.05 ** 0.5) / 0.05 ** 0.5), abs=0.01)
+    assert str(won).startswith("above 1134 ")
+    # Against several anchors the chance of the sweep is the product over the games.
+    mixed = fs.elo_from_results([(1350.0, 0.0)] * 10 + [(1600.0, 0.0)] * 10)
+    chance = math.prod(1 - fs.expected_score(mixed.bound, r) for r in [1350.0] * 10 + [1600.0] * 10)
+    assert chance == pytest.approx(0.05, rel=1e-6)
+    assert lost.bound < mixed.bound < lost.bound + 250
 
 
 # -- checkers, solved exactly -----------------------------------------------------------------------

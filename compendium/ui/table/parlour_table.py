@@ -1094,7 +1094,7 @@ class PopeJoanController(TableController):
     def fit(self, width: float, height: float) -> None:
         self.width, self.height = width, height
         self.unit = max(40.0, min(width / 11.0, height / 8.0))
-        self.small = self.unit * 0.62
+        self.small = self.unit * 0.68   # the others' hands: 56 px at 1366x768, the layout rule's floor
         self.centre = QPointF(width * 0.5, height * 0.44)
         self.board.set_radius(max(70.0, min(width * 0.2, height * 0.19)))
         self.board.setPos(self.centre)

@@ -16,9 +16,12 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections import Counter
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from .core.game import Special
 
 # screen size -> about the table's size in the window there (rules pane open, library drawer
 # shut), for --bare
@@ -85,6 +88,24 @@ def measure_table(table: Any, game_id: str, screen: str) -> Measure:
     return Measure(game_id, screen, (w, h), common, min(widths, default=0.0), max(ws, hs), ws, hs)
 
 
+def your_turn(table: Any) -> bool:
+    """Whether ``table`` shows what a player sees at the first turn: the computer seats have
+    acted (a stake, a deal, the first tricks) and none is thinking.  Measured before that, a
+    table may still be laid out for no cards dealt (Pope Joan's cards are larger then)."""
+    if table.computer_thinking:
+        return False
+    session = table.session
+    return session is None or table.human_to_move or session.to_move() is Special.TERMINAL
+
+
+def wait_for_your_turn(table: Any, app: Any, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    app.processEvents()
+    while not your_turn(table) and time.monotonic() < deadline:
+        time.sleep(0.005)
+        app.processEvents()
+
+
 def measure_all(games: list[str] | None = None, seed: int = 3, window: bool = True) -> list[Measure]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from .ui.app import application
@@ -106,7 +127,7 @@ def measure_all(games: list[str] | None = None, seed: int = 3, window: bool = Tr
             win.resize(sw, sh)
             for gid in ids:
                 win.table.new_game(gid, seed=seed)
-                app.processEvents()
+                wait_for_your_turn(win.table, app)
                 out.append(measure_table(win.table, gid, screen))
         win.close()
         folder.cleanup()
@@ -120,7 +141,7 @@ def measure_all(games: list[str] | None = None, seed: int = 3, window: bool = Tr
         app.processEvents()
         for gid in ids:
             table.new_game(gid, seed=seed)
-            app.processEvents()
+            wait_for_your_turn(table, app)
             out.append(measure_table(table, gid, screen))
     table.shutdown()
     table.close()

@@ -151,11 +151,11 @@ def elo_from_results(results: Sequence[tuple[float, float]]) -> EloEstimate:
         raise ValueError("no games to rate")
     score = sum(s for _, s in results)
     n = len(results)
-    lo = min(r for r, _ in results) - 2000.0
-    hi = max(r for r, _ in results) + 2000.0
     if score <= 0.0 or score >= n:
         return EloEstimate(-math.inf if score <= 0.0 else math.inf, math.inf, score, n,
                            sweep_bound([r for r, _ in results], won=score >= n))
+    lo = min(r for r, _ in results) - 2000.0
+    hi = max(r for r, _ in results) + 2000.0
     for _ in range(200):
         mid = (lo + hi) / 2.0
         if sum(expected_score(mid, r) for r, _ in results) < score:

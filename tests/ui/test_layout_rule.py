@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from compendium.bench_layout import MIN_CARD_AT_1366, MIN_COVERAGE, SCREENS, card_games, measure_table
-from compendium.core.game import Special
+from compendium.bench_layout import MIN_CARD_AT_1366, MIN_COVERAGE, SCREENS, card_games, measure_table, your_turn
 from compendium.ui.app import temporary_settings
 from compendium.ui.main_window import MainWindow
 
@@ -41,16 +40,10 @@ def test_cards_fill_the_table_at_every_screen_size(window, qapp, qtbot, game_id)
         window.table.new_game(game_id, seed=3)
         qapp.processEvents()
 
-        def settled() -> bool:
-            # The computer seats may act first (a stake, a deal, the first tricks): measure once
-            # it is your turn, with the table laid out for the cards dealt.  (Waiting for the
-            # floor itself measured Pope Joan's table before the deal, when its cards are larger.)
-            table = window.table
-            if table.computer_thinking:
-                return False
-            return table.human_to_move or table.session is None or table.session.to_move() is Special.TERMINAL
+        # measured at your first turn, the computer's stakes, deal and first tricks done
+        # (measured as soon as the floor was met, Pope Joan's table was caught before the deal)
         try:
-            qtbot.waitUntil(settled, timeout=10_000)
+            qtbot.waitUntil(lambda: your_turn(window.table), timeout=10_000)
         except qtbot.TimeoutError:
             pass                                             # the asserts below say what is wrong
         m = measure_table(window.table, game_id, screen)
